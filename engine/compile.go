@@ -1,0 +1,287 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// maxTypes bounds the piece types of a variant so that a piece code fits a
+// 64-bit mask (codes are type<<1|color < 64).
+const maxTypes = 31
+
+type offMode struct {
+	d    int
+	mode Mode
+}
+
+type slideGen struct {
+	d, min, max int
+	mode        Mode
+}
+
+type bentGen struct {
+	first, then, min, max int
+	mode                  Mode
+}
+
+type doubleGen struct {
+	d          int
+	fromRank   int // absolute zero-based rank, -1 if the step needs a right
+	needsRight bool
+	ep         bool
+}
+
+// pieceGen is the compiled movement of one piece code (type and color).
+type pieceGen struct {
+	leaps   []offMode
+	slides  []slideGen
+	hops    []offMode
+	bents   []bentGen
+	doubles []doubleGen
+	epCaps  []int // capture deltas usable en passant
+	promo   PromotionKind
+	promoTo []PieceType
+	royal   bool
+	rank    int
+	king    bool
+	heir    bool
+	ownCit  bool
+	pawn    bool
+}
+
+// epCapturer is a piece code that captures en passant with delta d.
+type epCapturer struct {
+	d    int
+	code Piece
+}
+
+type maskedOff struct {
+	d    int
+	mask uint64
+}
+
+type slideAttack struct {
+	d        int
+	mask     uint64 // sliders with min 1 and no maximum
+	extra    []slideLimited
+	hopMask  uint64
+	anySlide bool
+}
+
+type slideLimited struct {
+	mask     uint64
+	min, max int
+}
+
+type bentAttack struct {
+	first, then, min, max int
+	mask                  uint64
+}
+
+// attackTables answer "is this square attacked by that side" by looking
+// outward from the square.
+type attackTables struct {
+	leaps  []maskedOff
+	slides []slideAttack
+	bents  []bentAttack
+}
+
+// compiled holds the tables derived from a Variant's description.
+type compiled struct {
+	tokens     map[string]PieceType
+	empty      [NumSquares]Piece // the empty board: 0 on the playing area, Offboard elsewhere
+	citBit     [NumSquares]Piece // Offboard on citadels
+	citOwner   [NumSquares]Color
+	nearCit    [NumSquares]Square // the citadel a king step from here reaches
+	gen        [64]pieceGen
+	att        [2]attackTables
+	leapMask   [2]map[int]uint64 // capture leaps by attacker color, for citadel occupants
+	clearMask  [NumSquares]uint32
+	swapRight  [2]uint32
+	lastRank   [2][NumSquares]bool
+	farCorner  [2][NumSquares]bool
+	epCodes    [2][]epCapturer
+	royalMask  uint64
+	pawnMask   uint64
+	sliderMask uint64 // codes of pieces whose attacks can be blocked
+	complex    bool   // hoppers or bent pieces: every move needs a full legality test
+	onBoard    []Square
+}
+
+func (v *Variant) compile() error {
+	c := &v.c
+	if len(v.Pieces)-1 > maxTypes {
+		return fmt.Errorf("%d piece types, at most %d", len(v.Pieces)-1, maxTypes)
+	}
+	if v.Files > MaxFiles || v.Ranks > MaxRanks {
+		return fmt.Errorf("board %dx%d larger than %dx%d", v.Files, v.Ranks, MaxFiles, MaxRanks)
+	}
+	c.tokens = map[string]PieceType{}
+	for t := 1; t < len(v.Pieces); t++ {
+		tok := v.Pieces[t].Token
+		if _, dup := c.tokens[tok]; dup {
+			return fmt.Errorf("duplicate token %q", tok)
+		}
+		c.tokens[tok] = PieceType(t)
+	}
+	for i := range c.empty {
+		c.empty[i] = Offboard
+	}
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			s := SquareAt(f, r)
+			c.empty[s] = Empty
+			c.onBoard = append(c.onBoard, s)
+			c.lastRank[White][s] = r == v.Ranks-1
+			c.lastRank[Black][s] = r == 0
+			corner := f == 0 || f == v.Files-1
+			c.farCorner[White][s] = corner && r == v.Ranks-1
+			c.farCorner[Black][s] = corner && r == 0
+		}
+	}
+	for _, ct := range v.Citadels {
+		c.citBit[ct.Square] = Offboard
+		c.citOwner[ct.Square] = ct.Owner
+		for _, d := range []int{delta(1, 0), delta(1, 1), delta(0, 1), delta(-1, 1), delta(-1, 0), delta(-1, -1), delta(0, -1), delta(1, -1)} {
+			n := ct.Square + Square(d)
+			if v.OnBoard(n) {
+				c.nearCit[n] = ct.Square
+			}
+		}
+	}
+	for i, r := range v.Rights {
+		for _, s := range r.Clear {
+			c.clearMask[s] |= 1 << i
+		}
+		if r.Swap {
+			c.swapRight[r.Color] |= 1 << i
+		}
+	}
+	for col := White; col <= Black; col++ {
+		c.leapMask[col] = map[int]uint64{}
+	}
+	leapIdx := [2]map[int]int{{}, {}}
+	slideIdx := [2]map[int]int{{}, {}}
+	for t := 1; t < len(v.Pieces); t++ {
+		def := &v.Pieces[t]
+		for col := White; col <= Black; col++ {
+			code := MakePiece(PieceType(t), col)
+			bit := uint64(1) << code
+			g := &c.gen[code]
+			g.royal, g.rank, g.king, g.heir, g.ownCit, g.pawn = def.Royal, def.Rank, def.King, def.Heir, def.OwnCit, def.Pawn
+			g.promo = def.Promo
+			for _, tok := range def.To {
+				pt, ok := c.tokens[tok]
+				if !ok {
+					return fmt.Errorf("%s promotes to unknown token %q", def.Name, tok)
+				}
+				g.promoTo = append(g.promoTo, pt)
+			}
+			if def.Royal {
+				c.royalMask |= bit
+			}
+			if def.Pawn {
+				c.pawnMask |= bit
+			}
+			at := &c.att[col]
+			for _, m := range def.Moves {
+				dr, tr := int(m.DR), int(m.TR)
+				if col == Black {
+					dr, tr = -dr, -tr
+				}
+				d := delta(int(m.DF), dr)
+				switch m.Kind {
+				case Leap:
+					g.leaps = append(g.leaps, offMode{d, m.Mode})
+					if m.Mode != MoveOnly {
+						if def.EPCapture && m.Mode == CaptureOnly {
+							g.epCaps = append(g.epCaps, d)
+							c.epCodes[col] = append(c.epCodes[col], epCapturer{d: d, code: code})
+						}
+						c.leapMask[col][d] |= bit
+						i, ok := leapIdx[col][d]
+						if !ok {
+							i = len(at.leaps)
+							leapIdx[col][d] = i
+							at.leaps = append(at.leaps, maskedOff{d: d})
+						}
+						at.leaps[i].mask |= bit
+					}
+				case Slide, Hop:
+					max := int(m.Max)
+					if max == 0 {
+						max = Stride
+					}
+					if m.Kind == Slide {
+						g.slides = append(g.slides, slideGen{d, int(m.Min), max, m.Mode})
+					} else {
+						g.hops = append(g.hops, offMode{d, m.Mode})
+						c.complex = true
+					}
+					if m.Mode == MoveOnly {
+						continue
+					}
+					c.sliderMask |= bit
+					i, ok := slideIdx[col][d]
+					if !ok {
+						i = len(at.slides)
+						slideIdx[col][d] = i
+						at.slides = append(at.slides, slideAttack{d: d})
+					}
+					sa := &at.slides[i]
+					switch {
+					case m.Kind == Hop:
+						sa.hopMask |= bit
+					case m.Min <= 1 && max == Stride:
+						sa.mask |= bit
+						sa.anySlide = true
+					default:
+						sa.extra = append(sa.extra, slideLimited{mask: bit, min: int(m.Min), max: max})
+						sa.anySlide = true
+					}
+				case Bent:
+					max := int(m.Max)
+					if max == 0 {
+						max = Stride
+					}
+					bt := delta(int(m.TF), tr)
+					g.bents = append(g.bents, bentGen{d, bt, int(m.Min), max, m.Mode})
+					c.complex = true
+					c.sliderMask |= bit
+					if m.Mode != MoveOnly {
+						found := false
+						for i := range at.bents {
+							b := &at.bents[i]
+							if b.first == d && b.then == bt && b.min == int(m.Min) && b.max == max {
+								b.mask |= bit
+								found = true
+							}
+						}
+						if !found {
+							at.bents = append(at.bents, bentAttack{d, bt, int(m.Min), max, bit})
+						}
+					}
+				case DoubleStep:
+					fr := int(m.FromRank)
+					if col == Black {
+						fr = v.Ranks - 1 - fr
+					}
+					if m.NeedsRight {
+						fr = -1
+					}
+					g.doubles = append(g.doubles, doubleGen{d: d, fromRank: fr, needsRight: m.NeedsRight, ep: m.EnPassant})
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// tokenOf returns the FEN token of piece p in its side's case.
+func (v *Variant) tokenOf(p Piece) string {
+	tok := v.Pieces[p.Type()].Token
+	if p.Color() == Black {
+		return strings.ToLower(tok)
+	}
+	return tok
+}

@@ -1,0 +1,350 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// NewPosition returns the variant's start position.
+func NewPosition(v *Variant) *Position {
+	p, err := ParseFEN(v, v.StartFEN)
+	if err != nil {
+		panic(fmt.Sprintf("variant %s: bad start FEN: %v", v.Name, err))
+	}
+	return p
+}
+
+// FENError is a malformed FEN: it names the field and, where it applies,
+// the character position within the FEN.
+type FENError struct {
+	FEN   string
+	Field string
+	Pos   int // byte offset in FEN, -1 if not applicable
+	Msg   string
+}
+
+func (e *FENError) Error() string {
+	if e.Pos >= 0 {
+		return fmt.Sprintf("fen %q: %s field, at character %d: %s", e.FEN, e.Field, e.Pos+1, e.Msg)
+	}
+	return fmt.Sprintf("fen %q: %s field: %s", e.FEN, e.Field, e.Msg)
+}
+
+// ParseFEN parses a FEN in the variant's notation (RULES.md 2.6, 3.1, 3.7,
+// 5). The halfmove and fullmove fields may be omitted.
+func ParseFEN(v *Variant, fen string) (*Position, error) {
+	p := &Position{v: v, st: make([]state, 1, 256)}
+	p.board = v.c.empty
+	fail := func(field string, pos int, format string, a ...any) (*Position, error) {
+		return nil, &FENError{FEN: fen, Field: field, Pos: pos, Msg: fmt.Sprintf(format, a...)}
+	}
+	fields := strings.Fields(fen)
+	if len(fields) < 4 {
+		return fail("fen", -1, "want at least 4 fields (placement, side, %s, %s), got %d", rightsName(v), fourthName(v), len(fields))
+	}
+	if len(fields) > 6 {
+		return fail("fen", -1, "want at most 6 fields, got %d", len(fields))
+	}
+	// Offsets of the fields for error positions.
+	offs := make([]int, len(fields))
+	at := 0
+	for i, f := range fields {
+		at += strings.Index(fen[at:], f)
+		offs[i] = at
+		at += len(f)
+	}
+	if err := p.parsePlacement(fields[0], func(pos int, msg string) error {
+		return &FENError{FEN: fen, Field: "placement", Pos: pos, Msg: msg}
+	}); err != nil {
+		return nil, err
+	}
+	switch fields[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return fail("side", offs[1], "want w or b, got %q", fields[1])
+	}
+	st := p.cur()
+	if fields[2] != "-" {
+		for i := 0; i < len(fields[2]); i++ {
+			ch := fields[2][i]
+			bit := -1
+			for j, r := range v.Rights {
+				if r.Char == ch {
+					bit = j
+				}
+			}
+			if bit < 0 {
+				return fail(rightsName(v), offs[2]+i, "unexpected %q", ch)
+			}
+			if st.rights&(1<<bit) != 0 {
+				return fail(rightsName(v), offs[2]+i, "%q given twice", ch)
+			}
+			st.rights |= 1 << bit
+		}
+	}
+	if v.PawnOfPawns {
+		f := fields[3]
+		if len(f) != 2 || f[0] < '0' || f[0] > '2' || f[1] < '0' || f[1] > '2' {
+			return fail("pawnofpawns", offs[3], "want two digits 0-2, got %q", f)
+		}
+		st.pp = [2]uint8{f[0] - '0', f[1] - '0'}
+	} else if fields[3] != "-" {
+		s, err := v.ParseSquare(fields[3])
+		if err != nil || !v.OnBoard(s) {
+			return fail("en passant", offs[3], "bad square %q", fields[3])
+		}
+		if p.board[s] != Empty {
+			return fail("en passant", offs[3], "square %s is occupied", fields[3])
+		}
+		st.ep = s
+	}
+	st.rule50, p.ply = 0, 0
+	if len(fields) > 4 {
+		n, err := strconv.Atoi(fields[4])
+		if err != nil || n < 0 {
+			return fail("halfmove", offs[4], "want a non-negative integer, got %q", fields[4])
+		}
+		st.rule50 = int32(n)
+	}
+	full := 1
+	if len(fields) > 5 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 0 {
+			return fail("fullmove", offs[5], "want a non-negative integer, got %q", fields[5])
+		}
+		full = n
+	}
+	if full < 1 {
+		full = 1
+	}
+	p.ply = 2*(full-1) + int(p.side)
+	// Waiting pawns of pawns (RULES.md 3.4.1) and citadel entries.
+	for col := White; col <= Black; col++ {
+		if st.pp[col] == 1 {
+			for _, s := range p.Pieces(col) {
+				if g := &v.c.gen[p.board[s]&0x7f]; g.promo == PromotePawnOfPawns && v.c.lastRank[col][s] {
+					st.waiting[col] = s
+				}
+			}
+		}
+		for _, s := range p.Royals(col) {
+			if v.c.citBit[s] != 0 && v.c.citOwner[s] != col {
+				st.citadel = true
+			}
+		}
+	}
+	st.hash = p.computeHash()
+	return p, nil
+}
+
+func rightsName(v *Variant) string {
+	switch v.RightsField {
+	case RightsCastling:
+		return "castling"
+	case RightsPrinces:
+		return "princes"
+	case RightsSwaps:
+		return "swaps"
+	}
+	return "rights"
+}
+
+func fourthName(v *Variant) string {
+	if v.PawnOfPawns {
+		return "pawnofpawns"
+	}
+	return "en passant"
+}
+
+func (p *Position) parsePlacement(s string, errAt func(int, string) error) error {
+	v := p.v
+	ranks := strings.Split(s, "/")
+	if len(ranks) != v.Ranks {
+		return errAt(0, fmt.Sprintf("want %d ranks, got %d", v.Ranks, len(ranks)))
+	}
+	off := 0
+	for ri, rs := range ranks {
+		rank := v.Ranks - 1 - ri
+		file := 0
+		for i := 0; i < len(rs); {
+			ch := rs[i]
+			pos := off + i
+			switch {
+			case ch >= '0' && ch <= '9':
+				j := i
+				for j < len(rs) && rs[j] >= '0' && rs[j] <= '9' {
+					j++
+				}
+				n, _ := strconv.Atoi(rs[i:j])
+				if n == 0 {
+					return errAt(pos, "empty-square count 0")
+				}
+				file += n
+				i = j
+			case ch == '[':
+				end := strings.IndexByte(rs[i:], ']')
+				if end < 0 {
+					return errAt(pos, "unclosed '['")
+				}
+				tok := rs[i+1 : i+end]
+				cf := file
+				if file == 0 && i == 0 {
+					cf = -1
+				}
+				sq := SquareAt(cf, rank)
+				if cf >= 0 && cf != v.Files || !v.IsCitadel(sq) {
+					return errAt(pos, fmt.Sprintf("no citadel at %s", sq))
+				}
+				pc, ok := p.pieceOfToken(tok)
+				if !ok {
+					return errAt(pos+1, fmt.Sprintf("unknown piece %q", tok))
+				}
+				if !v.c.gen[pc].royal {
+					return errAt(pos+1, fmt.Sprintf("only a royal piece may stand in a citadel, not %q", tok))
+				}
+				if p.board[sq] != Offboard {
+					return errAt(pos, "citadel given twice")
+				}
+				if err := p.putChecked(sq, pc); err != nil {
+					return errAt(pos, err.Error())
+				}
+				i += end + 1
+			default:
+				n := 0
+				var pc Piece
+				for l := 2; l >= 1; l-- {
+					if i+l <= len(rs) {
+						if q, ok := p.pieceOfToken(rs[i : i+l]); ok {
+							pc, n = q, l
+							break
+						}
+					}
+				}
+				if n == 0 {
+					return errAt(pos, fmt.Sprintf("unknown piece %q", ch))
+				}
+				if file >= v.Files {
+					return errAt(pos, fmt.Sprintf("rank %d has more than %d files", rank+1, v.Files))
+				}
+				if err := p.putChecked(SquareAt(file, rank), pc); err != nil {
+					return errAt(pos, err.Error())
+				}
+				file++
+				i += n
+			}
+		}
+		if file != v.Files {
+			return errAt(off, fmt.Sprintf("rank %d has %d files, want %d", rank+1, file, v.Files))
+		}
+		off += len(rs) + 1
+	}
+	return nil
+}
+
+func (p *Position) putChecked(s Square, pc Piece) error {
+	if p.count[pc.Color()] >= maxPieces {
+		return fmt.Errorf("more than %d %s pieces", maxPieces, pc.Color())
+	}
+	if p.v.c.gen[pc].royal && p.nroyal[pc.Color()] >= len(p.royals[0]) {
+		return fmt.Errorf("too many %s royal pieces", pc.Color())
+	}
+	p.put(s, pc)
+	return nil
+}
+
+// pieceOfToken maps a FEN token in either case (both letters in one case)
+// to a piece.
+func (p *Position) pieceOfToken(tok string) (Piece, bool) {
+	up, low := strings.ToUpper(tok), strings.ToLower(tok)
+	var c Color
+	switch tok {
+	case up:
+		c = White
+	case low:
+		c = Black
+	default:
+		return 0, false
+	}
+	t, ok := p.v.c.tokens[up]
+	if !ok {
+		return 0, false
+	}
+	return MakePiece(t, c), true
+}
+
+func (p *Position) computeHash() uint64 {
+	st := p.cur()
+	var h uint64
+	for col := White; col <= Black; col++ {
+		for _, s := range p.Pieces(col) {
+			h ^= zobrist.piece[p.board[s]&0x7f][s]
+		}
+	}
+	if p.side == Black {
+		h ^= zobrist.side
+	}
+	if st.ep != NoSquare {
+		h ^= zobrist.ep[st.ep]
+	}
+	return h ^ zobrist.rights(st.rights) ^ zobrist.ppKey(st.pp)
+}
+
+// FEN formats the position in the variant's notation.
+func (p *Position) FEN() string {
+	v := p.v
+	st := p.cur()
+	var b strings.Builder
+	for r := v.Ranks - 1; r >= 0; r-- {
+		if s := SquareAt(-1, r); v.IsCitadel(s) && p.board[s] != Offboard {
+			b.WriteString("[" + v.tokenOf(p.board[s]&0x7f) + "]")
+		}
+		empty := 0
+		for f := 0; f < v.Files; f++ {
+			pc := p.board[SquareAt(f, r)]
+			if pc == Empty {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteString(v.tokenOf(pc))
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if s := SquareAt(v.Files, r); v.IsCitadel(s) && p.board[s] != Offboard {
+			b.WriteString("[" + v.tokenOf(p.board[s]&0x7f) + "]")
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteByte(' ')
+	b.WriteByte("wb"[p.side])
+	b.WriteByte(' ')
+	n := 0
+	for i, r := range v.Rights {
+		if st.rights&(1<<i) != 0 {
+			b.WriteByte(r.Char)
+			n++
+		}
+	}
+	if n == 0 {
+		b.WriteByte('-')
+	}
+	b.WriteByte(' ')
+	if v.PawnOfPawns {
+		b.WriteByte('0' + st.pp[White])
+		b.WriteByte('0' + st.pp[Black])
+	} else {
+		b.WriteString(st.ep.String())
+	}
+	fmt.Fprintf(&b, " %d %d", st.rule50, p.ply/2+1)
+	return b.String()
+}

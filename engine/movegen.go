@@ -1,0 +1,441 @@
+package engine
+
+// Attacked reports whether side by attacks square s. A citadel is never
+// attacked (RULES.md 3.1).
+func (p *Position) Attacked(s Square, by Color) bool {
+	c := &p.v.c
+	if c.citBit[s] != 0 {
+		return false
+	}
+	b := &p.board
+	at := &c.att[by]
+	for i := range at.leaps {
+		l := &at.leaps[i]
+		if l.mask>>b[int(s)-l.d]&1 != 0 {
+			return true
+		}
+	}
+	for i := range at.slides {
+		sa := &at.slides[i]
+		t := int(s)
+		k := 0
+		for {
+			t -= sa.d
+			k++
+			if b[t] != Empty {
+				break
+			}
+		}
+		pc := b[t]
+		if pc&0x80 != 0 {
+			continue
+		}
+		if sa.mask>>pc&1 != 0 {
+			return true
+		}
+		for _, e := range sa.extra {
+			if e.mask>>pc&1 != 0 && k >= e.min && k <= e.max {
+				return true
+			}
+		}
+		if sa.hopMask != 0 {
+			for {
+				t -= sa.d
+				if b[t] != Empty {
+					break
+				}
+			}
+			if sa.hopMask>>b[t]&1 != 0 {
+				return true
+			}
+		}
+	}
+	for i := range at.bents {
+		bt := &at.bents[i]
+		t := int(s)
+		for n := 1; n <= bt.max; n++ {
+			t -= bt.then
+			if b[t] != Empty {
+				break
+			}
+			if n >= bt.min && bt.mask>>b[t-bt.first]&1 != 0 {
+				return true
+			}
+		}
+	}
+	if cs := c.nearCit[s]; cs != NoSquare {
+		if occ := b[cs]; occ != Offboard && occ.Color() == by && c.leapMask[by][int(s)-int(cs)]>>(occ&0x7f)&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// InCheck reports whether the side to move is in check: it has exactly one
+// royal piece and that piece is attacked (RULES.md 3.5).
+func (p *Position) InCheck() bool {
+	us := p.side
+	return p.nroyal[us] == 1 && p.Attacked(p.royals[us][0], us.Other())
+}
+
+// addTo adds the move(s) of a piece of gen g from from to to, expanding
+// promotions.
+func (p *Position) addTo(ml *MoveList, g *pieceGen, us Color, from, to Square) {
+	c := &p.v.c
+	switch g.promo {
+	case PromoteOnLastRank:
+		if c.lastRank[us][to] {
+			for _, t := range g.promoTo {
+				ml.add(NewMove(from, to, KindPromotion, t))
+			}
+			return
+		}
+	case PromoteOnFarCorners:
+		if c.farCorner[us][to] {
+			ml.add(NewMove(from, to, KindPromotion, g.promoTo[0]))
+			return
+		}
+	case PromotePawnOfPawns:
+		if c.lastRank[us][to] {
+			switch p.cur().pp[us] {
+			case 0:
+				ml.add(NewMove(from, to, KindArrive, 0))
+			case 1:
+				ml.add(NewMove(from, to, KindRelocate, 0))
+			default:
+				ml.add(NewMove(from, to, KindPromotion, g.promoTo[0]))
+			}
+			return
+		}
+	}
+	ml.add(NewMove(from, to, KindNormal, 0))
+}
+
+// genPiece adds the pseudo-legal moves of the piece on from (of color us),
+// without castling, en passant, exchanges or lifts.
+func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
+	b := &p.board
+	c := &p.v.c
+	pc := b[from] & 0x7f
+	g := &c.gen[pc]
+	st := p.cur()
+	noCap := st.waiting[us.Other()]
+	them := Piece(us.Other())
+	for _, l := range g.leaps {
+		to := from + Square(l.d)
+		t := b[to]
+		if t == Empty {
+			if l.mode != CaptureOnly {
+				p.addTo(ml, g, us, from, to)
+			}
+		} else if t&0x81 == them && l.mode != MoveOnly && to != noCap {
+			p.addTo(ml, g, us, from, to)
+		}
+	}
+	for _, sl := range g.slides {
+		to := from
+		for k := 1; k <= sl.max; k++ {
+			to += Square(sl.d)
+			t := b[to]
+			if t == Empty {
+				if k >= sl.min && sl.mode != CaptureOnly {
+					p.addTo(ml, g, us, from, to)
+				}
+				continue
+			}
+			if t&0x81 == them && k >= sl.min && sl.mode != MoveOnly && to != noCap {
+				p.addTo(ml, g, us, from, to)
+			}
+			break
+		}
+	}
+	for _, h := range g.hops {
+		to := from + Square(h.d)
+		for b[to] == Empty {
+			to += Square(h.d)
+		}
+		if b[to]&0x80 != 0 {
+			continue
+		}
+		to += Square(h.d)
+		for b[to] == Empty {
+			if h.mode != CaptureOnly {
+				p.addTo(ml, g, us, from, to)
+			}
+			to += Square(h.d)
+		}
+		if b[to]&0x81 == them && h.mode != MoveOnly && to != noCap {
+			p.addTo(ml, g, us, from, to)
+		}
+	}
+	for _, bt := range g.bents {
+		to := from + Square(bt.first)
+		if b[to] != Empty {
+			continue
+		}
+		for k := 1; k <= bt.max; k++ {
+			to += Square(bt.then)
+			t := b[to]
+			if t == Empty {
+				if k >= bt.min && bt.mode != CaptureOnly {
+					p.addTo(ml, g, us, from, to)
+				}
+				continue
+			}
+			if t&0x81 == them && k >= bt.min && bt.mode != MoveOnly && to != noCap {
+				p.addTo(ml, g, us, from, to)
+			}
+			break
+		}
+	}
+	for _, d := range g.doubles {
+		if d.needsRight {
+			if st.rights&c.clearMask[from] == 0 {
+				continue
+			}
+		} else if from.Rank() != d.fromRank {
+			continue
+		}
+		mid := from + Square(d.d)
+		to := mid + Square(d.d)
+		if b[mid] != Empty || b[to] != Empty {
+			continue
+		}
+		if d.ep {
+			ml.add(NewMove(from, to, KindDouble, 0))
+		} else {
+			p.addTo(ml, g, us, from, to)
+		}
+	}
+	if g.royal {
+		if cs := c.nearCit[from]; cs != NoSquare && b[cs] == Offboard {
+			owner := c.citOwner[cs]
+			if (owner == us && g.ownCit) || (owner != us && p.isRanking(g, us)) {
+				ml.add(NewMove(from, cs, KindNormal, 0))
+			}
+		}
+	}
+}
+
+// isRanking reports whether a royal of gen g is its side's ranking royal
+// (RULES.md 3.5: King, then Prince, then Adventitious King).
+func (p *Position) isRanking(g *pieceGen, us Color) bool {
+	for _, s := range p.royals[us][:p.nroyal[us]] {
+		if p.v.c.gen[p.board[s]&0x7f].rank < g.rank {
+			return false
+		}
+	}
+	return true
+}
+
+// GeneratePseudo adds every pseudo-legal move of the side to move (moves
+// that may leave its only royal attacked), except exchanges, which depend
+// on legality.
+func (p *Position) GeneratePseudo(ml *MoveList) {
+	us := p.side
+	st := p.cur()
+	for i := 0; i < p.count[us]; i++ {
+		from := p.list[us][i]
+		if from == st.waiting[us] {
+			continue
+		}
+		p.genPiece(ml, from, us)
+	}
+	if st.ep != NoSquare {
+		for _, e := range p.v.c.epCodes[us] {
+			from := st.ep - Square(e.d)
+			if p.board[from] == e.code {
+				ml.add(NewMove(from, st.ep, KindEnPassant, 0))
+			}
+		}
+	}
+	for i := range p.v.Castling {
+		p.genCastle(ml, &p.v.Castling[i])
+	}
+	if st.waiting[us] != NoSquare {
+		p.genLifts(ml)
+	}
+}
+
+// genCastle adds a castling move under the orthodox conditions: the right
+// is held, every square between King and Rook and on their paths is empty,
+// and the King does not start, pass or land on an attacked square.
+func (p *Position) genCastle(ml *MoveList, cr *CastlingRule) {
+	us := p.side
+	if cr.Color != us || p.cur().rights&(1<<cr.Right) == 0 {
+		return
+	}
+	k, r := p.board[cr.KingFrom], p.board[cr.RookFrom]
+	if k == Empty || r == Empty || !p.v.c.gen[k].king || k.Color() != us || r.Color() != us {
+		return
+	}
+	lo, hi := minSq(cr.KingFrom, cr.KingTo, cr.RookFrom, cr.RookTo), maxSq(cr.KingFrom, cr.KingTo, cr.RookFrom, cr.RookTo)
+	for s := lo; s <= hi; s++ {
+		if s != cr.KingFrom && s != cr.RookFrom && p.board[s] != Empty {
+			return
+		}
+	}
+	step := Square(1)
+	if cr.KingTo < cr.KingFrom {
+		step = -1
+	}
+	them := us.Other()
+	for s := cr.KingFrom; ; s += step {
+		if p.Attacked(s, them) {
+			return
+		}
+		if s == cr.KingTo {
+			break
+		}
+	}
+	ml.add(NewMove(cr.KingFrom, cr.KingTo, KindCastle, 0))
+}
+
+func minSq(s ...Square) Square {
+	m := s[0]
+	for _, x := range s[1:] {
+		if x < m {
+			m = x
+		}
+	}
+	return m
+}
+
+func maxSq(s ...Square) Square {
+	m := s[0]
+	for _, x := range s[1:] {
+		if x > m {
+			m = x
+		}
+	}
+	return m
+}
+
+// genLifts adds the waiting pawn of pawns' lifts (RULES.md 3.4.2): to any
+// square of the board, except one holding a royal or the other side's
+// waiting pawn of pawns, from which it as a pawn attacks two enemy pieces
+// other than pawns, or one that then has no move.
+func (p *Position) genLifts(ml *MoveList) {
+	us := p.side
+	them := us.Other()
+	c := &p.v.c
+	st := p.cur()
+	from := st.waiting[us]
+	pp := p.board[from]
+	g := &c.gen[pp]
+	for _, s := range c.onBoard {
+		t := p.board[s]
+		if s == from || s == st.waiting[them] || (t != Empty && c.gen[t].royal) {
+			continue
+		}
+		n := 0
+		var target Square
+		for _, l := range g.leaps {
+			if l.mode != CaptureOnly {
+				continue
+			}
+			a := s + Square(l.d)
+			if x := p.board[a]; x != Empty && x&0x80 == 0 && x.Color() == them && !c.gen[x].pawn {
+				n++
+				target = a
+			}
+		}
+		if n >= 2 || (n == 1 && !p.hasMoveAfterLift(from, s, target)) {
+			ml.add(NewMove(from, s, KindLift, 0))
+		}
+	}
+}
+
+// hasMoveAfterLift reports whether the piece on target has a move (ignoring
+// check) once the pawn of pawns on from is lifted to s.
+func (p *Position) hasMoveAfterLift(from, s, target Square) bool {
+	m := NewMove(from, s, KindLift, 0)
+	p.Make(m)
+	var ml MoveList
+	p.genPiece(&ml, target, p.side)
+	p.Unmake()
+	return ml.N > 0
+}
+
+// GenerateLegal fills ml with the legal moves of the side to move. A
+// position ended by a citadel entry has none (RULES.md 6).
+func (p *Position) GenerateLegal(ml *MoveList) {
+	ml.N = 0
+	if p.cur().citadel {
+		return
+	}
+	p.GeneratePseudo(ml)
+	us := p.side
+	if p.nroyal[us] == 1 {
+		n := 0
+		for _, m := range ml.Moves[:ml.N] {
+			if p.legalSingleRoyal(m) {
+				ml.Moves[n] = m
+				n++
+			}
+		}
+		ml.N = n
+	}
+	if p.v.Exchange != nil {
+		p.genExchanges(ml)
+	}
+}
+
+// legalSingleRoyal reports whether m leaves the side's only royal unattacked.
+func (p *Position) legalSingleRoyal(m Move) bool {
+	p.Make(m)
+	us := p.side.Other()
+	ok := p.nroyal[us] != 1 || !p.Attacked(p.royals[us][0], p.side)
+	p.Unmake()
+	return ok
+}
+
+// genExchanges adds the King's swaps or successions (RULES.md 2.4, 3.5)
+// after the other legal moves are known.
+func (p *Position) genExchanges(ml *MoveList) {
+	us := p.side
+	ex := p.v.Exchange
+	c := &p.v.c
+	st := p.cur()
+	if p.nroyal[us] != 1 {
+		return
+	}
+	ksq := p.royals[us][0]
+	if !c.gen[p.board[ksq]&0x7f].king || c.citBit[ksq] != 0 {
+		return
+	}
+	if ex.Once && st.rights&c.swapRight[us] == 0 {
+		return
+	}
+	check := p.Attacked(ksq, us.Other())
+	switch ex.Trigger {
+	case InCheckOrNoMove:
+		if !check && ml.N > 0 {
+			return
+		}
+	case InCheck:
+		if !check {
+			return
+		}
+	case Checkmated:
+		if !check || ml.N > 0 {
+			return
+		}
+	}
+	// Make and Unmake reorder the piece list: iterate over a copy.
+	var own [maxPieces]Square
+	n := copy(own[:], p.list[us][:p.count[us]])
+	for _, s := range own[:n] {
+		g := &c.gen[p.board[s]&0x7f]
+		if g.royal || s == st.waiting[us] || (ex.HeirOnly && !g.heir) || (g.pawn && c.lastRank[us][ksq]) {
+			continue
+		}
+		m := NewMove(ksq, s, KindExchange, 0)
+		p.Make(m)
+		ok := !p.Attacked(s, p.side)
+		p.Unmake()
+		if ok {
+			ml.add(m)
+		}
+	}
+}
