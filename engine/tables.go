@@ -11,9 +11,15 @@ import (
 func king() PieceDef {
 	return PieceDef{Name: "King", Token: "K", Moves: join(leaper(1, 0, MoveOrCapture), leaper(1, 1, MoveOrCapture)), Royal: true, King: true}
 }
-func knight() PieceDef { return PieceDef{Name: "Knight", Token: "N", Moves: leaper(1, 2, MoveOrCapture)} }
-func rook() PieceDef   { return PieceDef{Name: "Rook", Token: "R", Moves: rider(1, 0, 1, 0, MoveOrCapture)} }
-func bishop() PieceDef { return PieceDef{Name: "Bishop", Token: "B", Moves: rider(1, 1, 1, 0, MoveOrCapture)} }
+func knight() PieceDef {
+	return PieceDef{Name: "Knight", Token: "N", Moves: leaper(1, 2, MoveOrCapture)}
+}
+func rook() PieceDef {
+	return PieceDef{Name: "Rook", Token: "R", Moves: rider(1, 0, 1, 0, MoveOrCapture)}
+}
+func bishop() PieceDef {
+	return PieceDef{Name: "Bishop", Token: "B", Moves: rider(1, 1, 1, 0, MoveOrCapture)}
+}
 func queen() PieceDef {
 	return PieceDef{Name: "Queen", Token: "Q", Moves: join(rider(1, 0, 1, 0, MoveOrCapture), rider(1, 1, 1, 0, MoveOrCapture))}
 }
