@@ -1,0 +1,169 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"tamerlane/engine"
+)
+
+// variantFlags are the flags every command that sets up a position shares.
+type variantFlags struct {
+	variant string
+	fen     string
+	rules   string
+}
+
+func (f *variantFlags) register(fs interface {
+	StringVar(*string, string, string, string)
+}, def string) {
+	fs.StringVar(&f.variant, "variant", def, "variant: "+strings.Join(engine.VariantNames(), ", "))
+	fs.StringVar(&f.fen, "fen", "", "start from this FEN instead of the start position")
+	fs.StringVar(&f.rules, "rules", "", "rule options k=v,k=v (RULES.md 3.8)")
+}
+
+// position builds the variant and position the flags describe.
+func (f *variantFlags) position() (*engine.Variant, *engine.Position, error) {
+	opts, err := engine.ParseOptions(f.rules)
+	if err != nil {
+		return nil, nil, err
+	}
+	v, err := engine.NewVariant(f.variant, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	if f.fen == "" {
+		return v, engine.NewPosition(v), nil
+	}
+	p, err := engine.ParseFEN(v, f.fen)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, p, nil
+}
+
+// variantInfo is the JSON form of a variant.
+type variantInfo struct {
+	Name     string      `json:"name"`
+	Title    string      `json:"title"`
+	Files    int         `json:"files"`
+	Ranks    int         `json:"ranks"`
+	Citadels []string    `json:"citadels,omitempty"`
+	StartFEN string      `json:"start_fen"`
+	Options  string      `json:"options,omitempty"`
+	Pieces   []pieceInfo `json:"pieces"`
+}
+
+type pieceInfo struct {
+	Letter string `json:"letter"`
+	Name   string `json:"name"`
+	Moves  string `json:"moves"`
+}
+
+func runVariants(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("variants", stderr)
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	var infos []variantInfo
+	for _, name := range engine.VariantNames() {
+		v := engine.MustVariant(name, nil)
+		info := variantInfo{Name: v.Name, Title: v.Title, Files: v.Files, Ranks: v.Ranks, StartFEN: v.StartFEN, Options: v.Options.String()}
+		for _, c := range v.Citadels {
+			info.Citadels = append(info.Citadels, c.Square.String())
+		}
+		for t := 1; t <= v.NumTypes(); t++ {
+			d := v.Def(engine.PieceType(t))
+			info.Pieces = append(info.Pieces, pieceInfo{Letter: d.Token, Name: d.Name, Moves: engine.DescribeMoves(v, engine.PieceType(t))})
+		}
+		infos = append(infos, info)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(infos)
+	}
+	for _, info := range infos {
+		fmt.Fprintf(stdout, "%s: %s, %dx%d", info.Name, info.Title, info.Files, info.Ranks)
+		if len(info.Citadels) > 0 {
+			fmt.Fprintf(stdout, " + citadels %s", strings.Join(info.Citadels, ", "))
+		}
+		fmt.Fprintln(stdout)
+		if info.Options != "" {
+			fmt.Fprintf(stdout, "  options: %s\n", info.Options)
+		}
+		fmt.Fprintf(stdout, "  start: %s\n", info.StartFEN)
+		for _, pc := range info.Pieces {
+			fmt.Fprintf(stdout, "  %-3s %-20s %s\n", pc.Letter, pc.Name, pc.Moves)
+		}
+		fmt.Fprintln(stdout)
+	}
+	return nil
+}
+
+// perftLine is one depth of perft output in JSON.
+type perftLine struct {
+	Variant string  `json:"variant"`
+	FEN     string  `json:"fen"`
+	Rules   string  `json:"rules"`
+	Depth   int     `json:"depth"`
+	Nodes   uint64  `json:"nodes"`
+	Seconds float64 `json:"seconds"`
+	NPS     float64 `json:"nps"`
+}
+
+func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("perft", stderr)
+	var vf variantFlags
+	vf.register(fs, "")
+	depth := fs.Int("depth", 0, "depth (required)")
+	divide := fs.Bool("divide", false, "print the count below each root move at the last depth")
+	asJSON := fs.Bool("json", false, "print one JSON object per depth")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if vf.variant == "" {
+		return fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
+	}
+	if *depth < 1 {
+		return fmt.Errorf("--depth must be at least 1")
+	}
+	v, p, err := vf.position()
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	for d := 1; d <= *depth; d++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		start := time.Now()
+		var nodes uint64
+		if *divide && d == *depth {
+			for _, e := range p.Divide(d) {
+				fmt.Fprintf(stdout, "%s: %d\n", e.Move, e.Nodes)
+				nodes += e.Nodes
+			}
+		} else {
+			nodes = p.Perft(d)
+		}
+		secs := time.Since(start).Seconds()
+		nps := 0.0
+		if secs > 0 {
+			nps = float64(nodes) / secs
+		}
+		if *asJSON {
+			if err := enc.Encode(perftLine{v.Name, p.FEN(), v.Options.String(), d, nodes, secs, nps}); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(stdout, "depth %2d  nodes %14d  %8.3f s  %12.0f nodes/s\n", d, nodes, secs, nps)
+	}
+	return nil
+}
