@@ -1,0 +1,441 @@
+// Package published loads published piece values for chess variants from
+// YAML files (one file per variant, normally data/published/*.yaml at the
+// repository root) so that tuned values can be compared with them.
+//
+// # File format
+//
+// Files are decoded strictly (unknown fields are errors) and validated;
+// every error names the file and, where possible, the line.
+//
+//	variant: tamerlane2            # required, unique across all files
+//	name: Tamerlane II             # optional display name
+//	description: free text         # optional
+//	pieces:                        # required: every letter used below
+//	  - {letter: P, name: pawn}
+//	sources:                       # required
+//	  - id: cazaux-zillions        # unique within the file
+//	    citation: "author, title, where, year"   # required
+//	    url: https://...           # optional
+//	    kind: engine-guess         # measured | estimate | ranking | engine-guess
+//	    note: free text            # optional
+//	values:
+//	  - {piece: P, value: 0.6, source: cazaux-zillions, scale: "R=5"}
+//	  - {piece: G, rank: 2, source: some-ranking, note: "..."}
+//
+// A value entry carries either a numeric value with a scale, or a rank
+// (1 = strongest) without a value. The scale "X=v" says in which units the
+// number is expressed: piece X is worth v in them. All numeric entries of
+// one source with the same scale form one value system; if that system
+// lists X itself, its value must equal v. Each (piece, source) pair may
+// appear once.
+//
+// Kinds: measured (statistics over games or computer self-play), estimate
+// (an expert's or historical author's judgement), ranking (an order without
+// numbers) and engine-guess (a program's built-in heuristic, such as the
+// values Zillions of Games derives from mobility).
+//
+// # Normalisation
+//
+// Values are returned in a requested Scale such as PawnOne ("P=1"),
+// KnightOne ("N=1") or RookFive ("R=5"). Converting a value needs the
+// reference piece's value in the same system; values whose system lacks the
+// reference piece are not converted and are skipped by lookups.
+package published
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Kind classifies a source.
+type Kind string
+
+// Source kinds.
+const (
+	Measured    Kind = "measured"
+	Estimate    Kind = "estimate"
+	Ranking     Kind = "ranking"
+	EngineGuess Kind = "engine-guess"
+)
+
+func (k Kind) valid() bool {
+	switch k {
+	case Measured, Estimate, Ranking, EngineGuess:
+		return true
+	}
+	return false
+}
+
+// Scale names a unit system as "X=v": piece X is worth v.
+type Scale string
+
+// Common reference scales.
+const (
+	PawnOne   Scale = "P=1"
+	KnightOne Scale = "N=1"
+	RookFive  Scale = "R=5"
+)
+
+// Parse splits the scale into its piece letter and value.
+func (s Scale) Parse() (piece string, value float64, err error) {
+	p, v, ok := strings.Cut(string(s), "=")
+	p = strings.TrimSpace(p)
+	if !ok || p == "" {
+		return "", 0, fmt.Errorf("scale %q: want PIECE=VALUE", string(s))
+	}
+	value, err = strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || !(value > 0) || math.IsInf(value, 0) {
+		return "", 0, fmt.Errorf("scale %q: value must be a positive number", string(s))
+	}
+	return p, value, nil
+}
+
+// Piece is a piece letter and its name.
+type Piece struct {
+	Letter string // letter used in the files, e.g. "N"
+	Name   string // e.g. "knight"
+}
+
+// Source is a publication or program the values come from.
+type Source struct {
+	ID       string // short identifier, unique within its file
+	Citation string // bibliographic citation
+	URL      string // optional link
+	Kind     Kind   // how the values were obtained
+	Note     string // caveats
+}
+
+// Entry is one value or rank from a source.
+type Entry struct {
+	Piece    string  // piece letter
+	HasValue bool    // false for rank-only entries
+	Value    float64 // in units of Scale; meaningful when HasValue
+	Scale    Scale   // empty for rank-only entries
+	Rank     int     // 1 = strongest; 0 when not ranked
+	Source   string  // source id
+	Note     string  // caveats for this entry
+	Line     int     // line in the file
+}
+
+// Table holds the published values of one variant.
+type Table struct {
+	Variant     string   // variant id, e.g. "tamerlane2"
+	Name        string   // display name
+	Description string   // free text
+	File        string   // file name the table was loaded from
+	Pieces      []Piece  // declared pieces, in file order
+	Sources     []Source // sources, in file order
+	Entries     []Entry  // values and ranks, in file order
+}
+
+// Value is a published value converted to a requested scale.
+type Value struct {
+	Piece  string  // piece letter
+	Value  float64 // value in the requested scale
+	Source Source  // where it was published
+	Note   string  // the entry's note
+}
+
+// Catalog maps variant names to their tables.
+type Catalog map[string]*Table
+
+// Source returns the source with the given id.
+func (t *Table) Source(id string) (Source, bool) {
+	i := slices.IndexFunc(t.Sources, func(s Source) bool { return s.ID == id })
+	if i < 0 {
+		return Source{}, false
+	}
+	return t.Sources[i], true
+}
+
+// PieceName returns the name of the piece with the given letter.
+func (t *Table) PieceName(letter string) (string, bool) {
+	i := slices.IndexFunc(t.Pieces, func(p Piece) bool { return p.Letter == letter })
+	if i < 0 {
+		return "", false
+	}
+	return t.Pieces[i].Name, true
+}
+
+// refValue returns the value of piece ref in the system (source, scale).
+func (t *Table) refValue(source string, scale Scale, ref string) (float64, bool) {
+	sp, sv, err := scale.Parse()
+	if err != nil {
+		return 0, false
+	}
+	if sp == ref {
+		return sv, true
+	}
+	for _, e := range t.Entries {
+		if e.HasValue && e.Source == source && e.Scale == scale && e.Piece == ref {
+			return e.Value, true
+		}
+	}
+	return 0, false
+}
+
+// Values returns every numeric value published for the piece, converted
+// to the scale ref, in file order. Values whose system does not contain
+// the reference piece are omitted.
+func (t *Table) Values(piece string, ref Scale) ([]Value, error) {
+	rp, rv, err := ref.Parse()
+	if err != nil {
+		return nil, err
+	}
+	var out []Value
+	for _, e := range t.Entries {
+		if !e.HasValue || e.Piece != piece {
+			continue
+		}
+		base, ok := t.refValue(e.Source, e.Scale, rp)
+		if !ok {
+			continue
+		}
+		src, _ := t.Source(e.Source)
+		out = append(out, Value{Piece: piece, Value: e.Value * rv / base, Source: src, Note: e.Note})
+	}
+	return out, nil
+}
+
+// Value returns the first value (in file order, which expresses
+// preference) published for the piece that can be expressed in the scale
+// ref, and its source.
+func (t *Table) Value(piece string, ref Scale) (float64, Source, bool) {
+	vs, err := t.Values(piece, ref)
+	if err != nil || len(vs) == 0 {
+		return 0, Source{}, false
+	}
+	return vs[0].Value, vs[0].Source, true
+}
+
+// Value looks up the preferred published value of a piece of a variant in
+// the scale ref (see Table.Value).
+func (c Catalog) Value(variant, piece string, ref Scale) (float64, Source, bool) {
+	t, ok := c[variant]
+	if !ok {
+		return 0, Source{}, false
+	}
+	return t.Value(piece, ref)
+}
+
+// Load reads every *.yaml file in dir (see LoadFS).
+func Load(dir string) (Catalog, error) {
+	return LoadFS(os.DirFS(dir))
+}
+
+// LoadFS reads every *.yaml file at the root of fsys, e.g. an embed.FS or
+// os.DirFS. Variant names must be unique across files.
+func LoadFS(fsys fs.FS) (Catalog, error) {
+	names, err := fs.Glob(fsys, "*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, errors.New("published: no *.yaml files")
+	}
+	cat := make(Catalog, len(names))
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		t, err := Parse(name, data)
+		if err != nil {
+			return nil, err
+		}
+		if prev, dup := cat[t.Variant]; dup {
+			return nil, fmt.Errorf("%s: variant %q already defined in %s", name, t.Variant, prev.File)
+		}
+		cat[t.Variant] = t
+	}
+	return cat, nil
+}
+
+// File-level YAML types; Parse converts them into the exported ones.
+type filePiece struct {
+	Letter string `yaml:"letter"`
+	Name   string `yaml:"name"`
+}
+
+type fileSource struct {
+	ID       string `yaml:"id"`
+	Citation string `yaml:"citation"`
+	URL      string `yaml:"url"`
+	Kind     Kind   `yaml:"kind"`
+	Note     string `yaml:"note"`
+}
+
+type fileValue struct {
+	Piece  string   `yaml:"piece"`
+	Value  *float64 `yaml:"value"`
+	Rank   *int     `yaml:"rank"`
+	Source string   `yaml:"source"`
+	Scale  Scale    `yaml:"scale"`
+	Note   string   `yaml:"note"`
+}
+
+type fileDoc struct {
+	Variant     string       `yaml:"variant"`
+	Name        string       `yaml:"name"`
+	Description string       `yaml:"description"`
+	Pieces      []filePiece  `yaml:"pieces"`
+	Sources     []fileSource `yaml:"sources"`
+	Values      []fileValue  `yaml:"values"`
+}
+
+// Parse decodes and validates one YAML document; name is used in errors
+// and stored as Table.File.
+func Parse(name string, data []byte) (*Table, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var doc fileDoc
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: empty file", name)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s:%d: only one YAML document is allowed", name, extra.Line)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	lines := itemLines(&root)
+	errf := func(section string, i int, format string, args ...any) error {
+		line := 0
+		if l := lines[section]; i >= 0 && i < len(l) {
+			line = l[i]
+		} else if i < 0 {
+			line = lines["@"+section][0]
+		}
+		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
+	}
+
+	t := &Table{Variant: doc.Variant, Name: doc.Name, Description: doc.Description, File: path.Base(name)}
+	if strings.TrimSpace(doc.Variant) == "" {
+		return nil, errf("variant", -1, "missing variant")
+	}
+	if len(doc.Pieces) == 0 {
+		return nil, errf("pieces", -1, "no pieces declared")
+	}
+	for i, p := range doc.Pieces {
+		if p.Letter == "" || p.Name == "" {
+			return nil, errf("pieces", i, "piece needs a letter and a name")
+		}
+		if _, dup := t.PieceName(p.Letter); dup {
+			return nil, errf("pieces", i, "piece letter %q declared twice", p.Letter)
+		}
+		t.Pieces = append(t.Pieces, Piece(p))
+	}
+	if len(doc.Sources) == 0 {
+		return nil, errf("sources", -1, "no sources")
+	}
+	for i, s := range doc.Sources {
+		switch {
+		case s.ID == "":
+			return nil, errf("sources", i, "source without id")
+		case strings.TrimSpace(s.Citation) == "":
+			return nil, errf("sources", i, "source %q has no citation", s.ID)
+		case !s.Kind.valid():
+			return nil, errf("sources", i, "source %q: kind %q is not one of measured, estimate, ranking, engine-guess", s.ID, s.Kind)
+		}
+		if _, dup := t.Source(s.ID); dup {
+			return nil, errf("sources", i, "source id %q declared twice", s.ID)
+		}
+		t.Sources = append(t.Sources, Source(s))
+	}
+	type key struct{ piece, source string }
+	seen := map[key]bool{}
+	for i, v := range doc.Values {
+		if _, ok := t.PieceName(v.Piece); !ok {
+			return nil, errf("values", i, "undeclared piece %q", v.Piece)
+		}
+		if _, ok := t.Source(v.Source); !ok {
+			return nil, errf("values", i, "unknown source %q", v.Source)
+		}
+		if seen[key{v.Piece, v.Source}] {
+			return nil, errf("values", i, "piece %q from source %q listed twice", v.Piece, v.Source)
+		}
+		seen[key{v.Piece, v.Source}] = true
+		e := Entry{Piece: v.Piece, Source: v.Source, Note: v.Note, Scale: v.Scale}
+		if len(lines["values"]) > i {
+			e.Line = lines["values"][i]
+		}
+		switch {
+		case (v.Value == nil) == (v.Rank == nil):
+			return nil, errf("values", i, "entry needs exactly one of value and rank")
+		case v.Rank != nil:
+			if *v.Rank < 1 {
+				return nil, errf("values", i, "rank %d, want ≥ 1", *v.Rank)
+			}
+			if v.Scale != "" {
+				return nil, errf("values", i, "a rank-only entry takes no scale")
+			}
+			e.Rank = *v.Rank
+		default:
+			if !(*v.Value > 0) || math.IsInf(*v.Value, 0) {
+				return nil, errf("values", i, "value %v, want a positive number", *v.Value)
+			}
+			sp, _, err := v.Scale.Parse()
+			if err != nil {
+				return nil, errf("values", i, "%v", err)
+			}
+			if _, ok := t.PieceName(sp); !ok {
+				return nil, errf("values", i, "scale %q refers to undeclared piece %q", v.Scale, sp)
+			}
+			e.HasValue, e.Value = true, *v.Value
+		}
+		t.Entries = append(t.Entries, e)
+	}
+	// A system listing its own scale piece must agree with the scale.
+	for _, e := range t.Entries {
+		if !e.HasValue {
+			continue
+		}
+		sp, sv, _ := e.Scale.Parse()
+		if e.Piece == sp && e.Value != sv {
+			return nil, fmt.Errorf("%s:%d: %s = %v contradicts scale %q of source %q", name, e.Line, e.Piece, e.Value, e.Scale, e.Source)
+		}
+	}
+	return t, nil
+}
+
+// itemLines maps each top-level key to the lines of its sequence items,
+// and "@key" to the line of the key itself (0 when absent).
+func itemLines(root *yaml.Node) map[string][]int {
+	out := map[string][]int{}
+	for _, k := range []string{"variant", "pieces", "sources", "values"} {
+		out["@"+k] = []int{1}
+	}
+	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
+		return out
+	}
+	m := root.Content[0]
+	if m.Kind != yaml.MappingNode {
+		return out
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		out["@"+k.Value] = []int{k.Line}
+		if v.Kind == yaml.SequenceNode {
+			for _, item := range v.Content {
+				out[k.Value] = append(out[k.Value], item.Line)
+			}
+		}
+	}
+	return out
+}
