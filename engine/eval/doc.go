@@ -1,0 +1,59 @@
+// Package eval is the static evaluation of every variant: a linear
+// function of a sparse feature vector whose every coefficient is a named,
+// tunable weight read from an eval table (data/weights/<variant>.yaml).
+//
+// # Model
+//
+//	eval(pos) = Σ_i w_i · x_i(pos)      centipawns, White's point of view
+//
+// The feature registry (Registry) is built from the variant's piece table,
+// with no per-variant code, and does not depend on the rule options. Each
+// term owns a middlegame weight "<term>.mg" and an endgame weight
+// "<term>.eg". For a term with raw value x (White's count minus Black's)
+// and game phase p in [0, Phase], the two features are x·p/Phase and
+// x·(Phase−p)/Phase, so the taper is part of the feature values and the
+// evaluation stays linear in the weights.
+//
+// Terms, per piece type T (named by its FEN token, e.g. "N", "PR"):
+//
+//	material.T   pieces of type T
+//	mobility.T   squares a non-pawn piece can move to or capture on
+//	             (pseudo-legal, engine.Position.Reach)
+//	center.T     centrality of each piece: files plus ranks it stands away
+//	             from the nearest edges
+//	advance.T    ranks each piece stands from its own first rank
+//	passed.T     per pawn type: (relative rank)² of each passed pawn (no
+//	             enemy pawn ahead on its own or an adjacent file)
+//
+// and per variant:
+//
+//	pawns.doubled, pawns.isolated    pawn structure (variants with pawns)
+//	royal.attacked   squares of each royal's 3x3 neighbourhood attacked by
+//	                 the enemy (a royal in a citadel is safe)
+//	royal.shelter    friendly non-royal pieces next to each royal
+//	royal.extra      royals beyond the first (variants where a side can own
+//	                 several royals: an extra life, RULES.md 3.5)
+//	tempo            +1 if White is to move, −1 if Black
+//
+// # Phase
+//
+// The phase is fixed, not tuned: every non-pawn, non-royal piece weighs its
+// number of moves from the centre of the empty board (a parameter-free
+// proxy for its strength), and the sum over the board is divided by the
+// start position's sum and capped at 1 (quantised to 1/Phase).
+//
+// # Arithmetic
+//
+// Features returns float32 values that are exact (x·p/256). Evaluate
+// computes the same sum in 64-bit integer fixed point, the weights rounded
+// to multiples of 2^-20 cp, and rounds to the nearest centipawn at the end
+// (halves away from zero), so that it is deterministic on every platform
+// (no floating point, hence no fused multiply-add differences) and agrees
+// with Σ w_i·x_i within 0.5 cp plus the weights' rounding (far below
+// 0.01 cp; the parity test allows 0.51).
+//
+// # Tables
+//
+// Load, LoadFile and Default read tables; Write and WriteFile write them in
+// the same schema. Loading is strict and errors name the file and line.
+package eval

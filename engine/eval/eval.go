@@ -1,0 +1,340 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+
+	"tamerlane/engine"
+)
+
+// Feature is one non-zero entry of a position's feature vector: the value
+// x_i of weight i, the taper already applied.
+type Feature struct {
+	Index int32
+	Value float32
+}
+
+// fixShift is the fixed-point precision of the weights inside an
+// Evaluator: weights are rounded to multiples of 2^-fixShift centipawns.
+// With |weights| below 10^5 cp and raw term values below 10^4, the 64-bit
+// sums cannot overflow.
+const fixShift = 20
+
+// Evaluator evaluates positions of one variant with one table. It owns
+// reusable buffers, so it is not safe for concurrent use: give every
+// goroutine its own (New is cheap). Evaluate does not allocate.
+type Evaluator struct {
+	w        *Weights
+	reg      *Registry
+	wmg, weg []int64 // per term, fixed point (2^fixShift per centipawn)
+	nterms   int
+	raw      [maxTerms]int32 // per term, White minus Black
+	types    [256]typeTerms  // by piece type (a copy of the registry's)
+	phaseW   [256]int32      // by piece type
+	rank     [engine.NumSquares]int8
+	cover    [2][engine.NumSquares]uint8
+	// per-square tables of the variant's board
+	cent     [engine.NumSquares]int32
+	rel      [2][engine.NumSquares]int32
+	file     [engine.NumSquares]int8
+	onBoard  [engine.NumSquares]bool
+	files    int
+	lastRank int32
+	// pawn structure scratch
+	pawnCount [2][engine.MaxFiles + 2]int32
+	minRank   [2][engine.MaxFiles + 2]int32 // lowest absolute rank of a pawn on the file
+	maxRank   [2][engine.MaxFiles + 2]int32 // highest absolute rank
+	pawnSq    [2][64]engine.Square
+	npawn     [2]int
+	neighbors [8]int
+}
+
+// New returns an evaluator for table w. The weights are copied (rounded to
+// 2^-20 cp): later changes to w.Values do not affect it.
+func New(w *Weights) *Evaluator {
+	r := w.reg
+	v := engine.MustVariant(r.variant, nil)
+	e := &Evaluator{w: w.Clone(), reg: r, files: v.Files, lastRank: int32(v.Ranks - 1)}
+	nt := len(r.terms)
+	e.wmg = make([]int64, nt)
+	e.weg = make([]int64, nt)
+	e.nterms = nt
+	copy(e.types[:], r.types)
+	copy(e.phaseW[:], r.phaseWeight)
+	for i := 0; i < nt; i++ {
+		e.wmg[i] = int64(math.Round(w.Values[2*i] * (1 << fixShift)))
+		e.weg[i] = int64(math.Round(w.Values[2*i+1] * (1 << fixShift)))
+	}
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			s := engine.SquareAt(f, r)
+			e.onBoard[s] = true
+			e.file[s] = int8(f)
+			e.rank[s] = int8(r)
+			e.cent[s] = int32(min(f, v.Files-1-f) + min(r, v.Ranks-1-r))
+			e.rel[engine.White][s] = int32(r)
+			e.rel[engine.Black][s] = int32(v.Ranks - 1 - r)
+		}
+	}
+	// Citadels: rank as the neighbouring square, no centrality.
+	for _, c := range v.Citadels {
+		e.rel[engine.White][c.Square] = int32(c.Square.Rank())
+		e.rel[engine.Black][c.Square] = int32(v.Ranks - 1 - c.Square.Rank())
+	}
+	k := 0
+	for dr := -1; dr <= 1; dr++ {
+		for df := -1; df <= 1; df++ {
+			if df != 0 || dr != 0 {
+				e.neighbors[k] = df + dr*engine.Stride
+				k++
+			}
+		}
+	}
+	return e
+}
+
+// Weights returns a copy of the table the evaluator was built with (do not
+// modify it; build a new Evaluator for new weights).
+func (e *Evaluator) Weights() *Weights { return e.w }
+
+// Registry returns the evaluator's registry.
+func (e *Evaluator) Registry() *Registry { return e.reg }
+
+// Evaluate returns the static evaluation of pos in centipawns from the
+// side to move's point of view. It equals the sum of Features times
+// weights (from White's point of view, negated when Black is to move),
+// computed exactly in fixed point with the weights rounded to 2^-20 cp and
+// rounded to the nearest centipawn at the end; it does not allocate.
+func (e *Evaluator) Evaluate(pos *engine.Position) int {
+	s := e.EvaluateWhite(pos)
+	if pos.SideToMove() == engine.Black {
+		return -s
+	}
+	return s
+}
+
+// EvaluateWhite is Evaluate from White's point of view.
+func (e *Evaluator) EvaluateWhite(pos *engine.Position) int {
+	phase := e.compute(pos)
+	var sum int64
+	mg, eg := int64(phase), int64(Phase-phase)
+	for i, x := range e.raw[:e.nterms] {
+		if x != 0 {
+			sum += int64(x) * (e.wmg[i]*mg + e.weg[i]*eg)
+		}
+	}
+	// Round to nearest, halves away from zero.
+	const den = Phase << fixShift
+	if sum >= 0 {
+		return int((sum + den/2) / den)
+	}
+	return -int((-sum + den/2) / den)
+}
+
+// PhaseOf returns the game phase of pos, from Phase (all the start
+// position's pieces on the board) down to 0.
+func (e *Evaluator) PhaseOf(pos *engine.Position) int {
+	r := e.reg
+	var ph int32
+	for c := engine.White; c <= engine.Black; c++ {
+		for _, s := range pos.Pieces(c) {
+			ph += r.phaseWeight[pos.At(s).Type()]
+		}
+	}
+	return scalePhase(ph, r.phaseTotal)
+}
+
+func scalePhase(ph, total int32) int {
+	p := (int64(ph)*Phase + int64(total)/2) / int64(total)
+	if p > Phase {
+		p = Phase
+	}
+	return int(p)
+}
+
+// Features appends to dst the non-zero features of pos (White's point of
+// view) in increasing index order and returns the extended slice:
+// eval = sum over the features of Weights.Values[Index] * Value.
+// For term i with raw value x (White's count minus Black's) and phase p,
+// weight 2i (".mg") has value x*p/Phase and weight 2i+1 (".eg") has value
+// x*(Phase-p)/Phase; both are exact in float32.
+func (e *Evaluator) Features(pos *engine.Position, dst []Feature) []Feature {
+	phase := e.compute(pos)
+	mg := float32(phase) / Phase
+	eg := float32(Phase-phase) / Phase
+	for i, x := range e.raw[:e.nterms] {
+		if x == 0 {
+			continue
+		}
+		if phase != 0 {
+			dst = append(dst, Feature{Index: int32(2 * i), Value: float32(x) * mg})
+		}
+		if phase != Phase {
+			dst = append(dst, Feature{Index: int32(2*i + 1), Value: float32(x) * eg})
+		}
+	}
+	return dst
+}
+
+// Raw returns a copy of the raw term values of pos (White's count minus
+// Black's, by term: weight names without the .mg/.eg suffix) and its
+// phase, for debugging and tests.
+func (e *Evaluator) Raw(pos *engine.Position) (map[string]int, int) {
+	phase := e.compute(pos)
+	out := map[string]int{}
+	for i, x := range e.raw[:e.nterms] {
+		if x != 0 {
+			out[e.reg.terms[i].name] = int(x)
+		}
+	}
+	return out, phase
+}
+
+// compute fills e.raw with the raw term values of pos and returns the
+// phase.
+func (e *Evaluator) compute(pos *engine.Position) int {
+	if pos.Variant().Name != e.reg.variant {
+		panic(fmt.Sprintf("eval: evaluator for %s given a %s position", e.reg.variant, pos.Variant().Name))
+	}
+	r := e.reg
+	raw := &e.raw
+	clear(raw[:e.nterms])
+	e.cover[0] = [engine.NumSquares]uint8{}
+	e.cover[1] = [engine.NumSquares]uint8{}
+	var ph int32
+	for c := engine.White; c <= engine.Black; c++ {
+		sgn := int32(1)
+		if c == engine.Black {
+			sgn = -1
+		}
+		cover := &e.cover[c]
+		rel := &e.rel[c]
+		np := 0
+		for _, s := range pos.Pieces(c) {
+			t := pos.At(s).Type()
+			tt := &e.types[t]
+			ph += e.phaseW[t]
+			raw[tt.material&(maxTerms-1)] += sgn
+			raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
+			raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
+			n := pos.Reach(s, cover)
+			if tt.mobility >= 0 {
+				raw[tt.mobility&(maxTerms-1)] += sgn * int32(n)
+			}
+			if tt.pawn && np < len(e.pawnSq[c]) {
+				e.pawnSq[c][np] = s
+				np++
+			}
+		}
+		e.npawn[c] = np
+	}
+	if r.doubled >= 0 {
+		e.pawns(pos)
+	}
+	if r.attacked >= 0 {
+		for c := engine.White; c <= engine.Black; c++ {
+			sgn := int32(1)
+			if c == engine.Black {
+				sgn = -1
+			}
+			enemy := &e.cover[c.Other()]
+			royals := pos.Royals(c)
+			var att, shel int32
+			for _, s := range royals {
+				if !e.onBoard[s] {
+					continue // in a citadel: safe
+				}
+				if enemy[s] != 0 {
+					att++
+				}
+				for _, d := range e.neighbors {
+					n := s + engine.Square(d)
+					if !e.onBoard[n] {
+						continue
+					}
+					if enemy[n] != 0 {
+						att++
+					}
+					if pc := pos.At(n); pc != engine.Empty && pc.Color() == c && !e.types[pc.Type()].royal {
+						shel++
+					}
+				}
+			}
+			raw[r.attacked] += sgn * att
+			raw[r.shelter] += sgn * shel
+			if r.extraRoyal >= 0 && len(royals) > 1 {
+				raw[r.extraRoyal] += sgn * int32(len(royals)-1)
+			}
+		}
+	}
+	if pos.SideToMove() == engine.White {
+		raw[r.tempo] = 1
+	} else {
+		raw[r.tempo] = -1
+	}
+	return scalePhase(ph, r.phaseTotal)
+}
+
+// pawns adds the pawn-structure terms: doubled, isolated and passed pawns.
+func (e *Evaluator) pawns(pos *engine.Position) {
+	r := e.reg
+	raw := &e.raw
+	nf := e.files
+	for c := 0; c < 2; c++ {
+		for f := 0; f < nf+2; f++ {
+			e.pawnCount[c][f] = 0
+			e.minRank[c][f] = math.MaxInt32
+			e.maxRank[c][f] = -1
+		}
+		for _, s := range e.pawnSq[c][:e.npawn[c]] {
+			f := int(e.file[s]) + 1 // shifted by one: files -1 and nf are sentinels
+			rk := int32(e.rank[s])
+			e.pawnCount[c][f]++
+			e.minRank[c][f] = min(e.minRank[c][f], rk)
+			e.maxRank[c][f] = max(e.maxRank[c][f], rk)
+		}
+	}
+	for c := 0; c < 2; c++ {
+		sgn := int32(1)
+		if c == 1 {
+			sgn = -1
+		}
+		var doubled, isolated int32
+		for f := 1; f <= nf; f++ {
+			if n := e.pawnCount[c][f]; n > 1 {
+				doubled += n - 1
+			}
+			if n := e.pawnCount[c][f]; n > 0 && e.pawnCount[c][f-1] == 0 && e.pawnCount[c][f+1] == 0 {
+				isolated += n
+			}
+		}
+		raw[r.doubled] += sgn * doubled
+		raw[r.isolated] += sgn * isolated
+		rel := &e.rel[c]
+		for _, s := range e.pawnSq[c][:e.npawn[c]] {
+			rr := rel[s]
+			if rr >= e.lastRank {
+				continue // a waiting pawn of pawns
+			}
+			f := int(e.file[s]) + 1
+			rk := int32(e.rank[s])
+			passed := true
+			if c == 0 {
+				for g := f - 1; g <= f+1; g++ {
+					if e.maxRank[1][g] > rk {
+						passed = false
+					}
+				}
+			} else {
+				for g := f - 1; g <= f+1; g++ {
+					if e.minRank[0][g] < rk {
+						passed = false
+					}
+				}
+			}
+			if passed {
+				raw[e.types[pos.At(s).Type()].passed&(maxTerms-1)] += sgn * rr * rr
+			}
+		}
+	}
+}

@@ -1,0 +1,469 @@
+package eval
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"tamerlane/data"
+	"tamerlane/engine"
+)
+
+// Provenance says where a table's numbers come from. Source and Date are
+// required; the rest is optional (a tuner records its run, the number of
+// positions and the final loss).
+type Provenance struct {
+	Source    string  // e.g. "hand values" or "texel tuning"
+	Date      string  // e.g. "2025-06-01"
+	Notes     string  // free text: the references for the numbers
+	Run       string  // optional: the tuning run's name
+	Positions int64   // optional: positions used to tune (0: not given)
+	Loss      float64 // optional: final loss (0: not given)
+}
+
+// Weights is an eval table: one number per weight of the variant's
+// registry, with its provenance.
+type Weights struct {
+	Provenance Provenance
+	// Values holds the weights in registry order (Registry().Name(i)).
+	// Change them only before building an Evaluator: New copies them.
+	Values []float64
+	reg    *Registry
+}
+
+// NewWeights returns an all-zero table for v's variant.
+func NewWeights(v *engine.Variant) *Weights {
+	r := RegistryOf(v)
+	return &Weights{Values: make([]float64, r.Len()), reg: r}
+}
+
+// Registry returns the table's registry.
+func (w *Weights) Registry() *Registry { return w.reg }
+
+// Variant returns the name of the table's variant.
+func (w *Weights) Variant() string { return w.reg.variant }
+
+// Get returns the named weight.
+func (w *Weights) Get(name string) (float64, bool) {
+	i, ok := w.reg.index[name]
+	if !ok {
+		return 0, false
+	}
+	return w.Values[i], true
+}
+
+// Set sets the named weight.
+func (w *Weights) Set(name string, x float64) error {
+	i, ok := w.reg.index[name]
+	if !ok {
+		return fmt.Errorf("eval: %s has no weight %q", w.reg.variant, name)
+	}
+	w.Values[i] = x
+	return nil
+}
+
+// Clone returns an independent copy.
+func (w *Weights) Clone() *Weights {
+	c := *w
+	c.Values = append([]float64(nil), w.Values...)
+	return &c
+}
+
+// Default returns the variant's default table, embedded from
+// data/weights/<variant>.yaml.
+func Default(v *engine.Variant) (*Weights, error) {
+	path := "weights/" + v.Name + ".yaml"
+	b, err := fs.ReadFile(data.Weights, path)
+	if err != nil {
+		return nil, fmt.Errorf("eval: no default table for %s: %w", v.Name, err)
+	}
+	return Load(v, bytes.NewReader(b), "data/"+path)
+}
+
+// LoadFile loads a table from a file (see Load).
+func LoadFile(v *engine.Variant, path string) (*Weights, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Load(v, f, path)
+}
+
+// Load reads a table for v's variant in the schema that Write produces:
+//
+//	variant: chess
+//	provenance:
+//	  source: hand values
+//	  date: "2025-06-01"
+//	  notes: ...
+//	weights:
+//	  material.P.mg: 100
+//	  ...
+//
+// It is strict: unknown keys, unknown, duplicate or missing weight names, a
+// different variant and values that are not finite numbers are errors that
+// name the file (name) and the line.
+func Load(v *engine.Variant, r io.Reader, name string) (*Weights, error) {
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	errAt := func(n *yaml.Node, format string, a ...any) error {
+		return fmt.Errorf("%s:%d: %s", name, n.Line, fmt.Sprintf(format, a...))
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+		return nil, fmt.Errorf("%s: empty document", name)
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, errAt(root, "want a mapping with keys variant, provenance and weights")
+	}
+	w := NewWeights(v)
+	var seenVariant, seenProv, seenWeights bool
+	keys, vals, err := mappingPairs(root, errAt)
+	if err != nil {
+		return nil, err
+	}
+	for i, k := range keys {
+		val := vals[i]
+		switch k.Value {
+		case "variant":
+			if val.Kind != yaml.ScalarNode || val.ShortTag() != "!!str" {
+				return nil, errAt(val, "variant: want a variant name")
+			}
+			if val.Value != v.Name {
+				return nil, errAt(val, "table is for variant %q, want %q", val.Value, v.Name)
+			}
+			seenVariant = true
+		case "provenance":
+			if err := loadProvenance(&w.Provenance, k, val, errAt); err != nil {
+				return nil, err
+			}
+			seenProv = true
+		case "weights":
+			if err := loadValues(w, k, val, errAt); err != nil {
+				return nil, err
+			}
+			seenWeights = true
+		default:
+			return nil, errAt(k, "unknown key %q (want variant, provenance, weights)", k.Value)
+		}
+	}
+	switch {
+	case !seenVariant:
+		return nil, errAt(root, "missing key variant")
+	case !seenProv:
+		return nil, errAt(root, "missing key provenance")
+	case !seenWeights:
+		return nil, errAt(root, "missing key weights")
+	}
+	return w, nil
+}
+
+type errAtFunc func(n *yaml.Node, format string, a ...any) error
+
+// mappingPairs returns the keys and values of a mapping, rejecting
+// non-scalar and duplicate keys.
+func mappingPairs(m *yaml.Node, errAt errAtFunc) (keys, vals []*yaml.Node, err error) {
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			return nil, nil, errAt(k, "want a plain key")
+		}
+		if seen[k.Value] {
+			return nil, nil, errAt(k, "duplicate key %q", k.Value)
+		}
+		seen[k.Value] = true
+		keys = append(keys, k)
+		vals = append(vals, m.Content[i+1])
+	}
+	return keys, vals, nil
+}
+
+// number parses a finite YAML number.
+func number(n *yaml.Node, what string, errAt errAtFunc) (float64, error) {
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!int" && n.ShortTag() != "!!float") {
+		return 0, errAt(n, "%s: value %q is not a number", what, n.Value)
+	}
+	x, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, errAt(n, "%s: value %q is not a finite number", what, n.Value)
+	}
+	return x, nil
+}
+
+func loadProvenance(p *Provenance, key, m *yaml.Node, errAt errAtFunc) error {
+	if m.Kind != yaml.MappingNode {
+		return errAt(m, "provenance: want a mapping with keys source, date, notes, run, positions, loss")
+	}
+	keys, vals, err := mappingPairs(m, errAt)
+	if err != nil {
+		return err
+	}
+	str := func(n *yaml.Node, field string) (string, error) {
+		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!str" && n.ShortTag() != "!!int" && n.ShortTag() != "!!float" && n.ShortTag() != "!!timestamp") {
+			return "", errAt(n, "provenance.%s: want text", field)
+		}
+		return n.Value, nil
+	}
+	var seenSource, seenDate bool
+	for i, k := range keys {
+		val := vals[i]
+		switch k.Value {
+		case "source":
+			s, err := str(val, k.Value)
+			if err != nil {
+				return err
+			}
+			p.Source, seenSource = s, true
+		case "date":
+			s, err := str(val, k.Value)
+			if err != nil {
+				return err
+			}
+			p.Date, seenDate = s, true
+		case "notes":
+			s, err := str(val, k.Value)
+			if err != nil {
+				return err
+			}
+			p.Notes = s
+		case "run":
+			s, err := str(val, k.Value)
+			if err != nil {
+				return err
+			}
+			p.Run = s
+		case "positions":
+			x, err := number(val, "provenance.positions", errAt)
+			if err != nil {
+				return err
+			}
+			if x < 0 || x != math.Trunc(x) {
+				return errAt(val, "provenance.positions: want a non-negative integer, got %q", val.Value)
+			}
+			p.Positions = int64(x)
+		case "loss":
+			x, err := number(val, "provenance.loss", errAt)
+			if err != nil {
+				return err
+			}
+			p.Loss = x
+		default:
+			return errAt(k, "provenance: unknown key %q (want source, date, notes, run, positions, loss)", k.Value)
+		}
+	}
+	if !seenSource {
+		return errAt(key, "provenance: missing source")
+	}
+	if !seenDate {
+		return errAt(key, "provenance: missing date")
+	}
+	return nil
+}
+
+func loadValues(w *Weights, key, m *yaml.Node, errAt errAtFunc) error {
+	if m.Kind != yaml.MappingNode {
+		return errAt(m, "weights: want a mapping from weight names to numbers")
+	}
+	keys, vals, err := mappingPairs(m, errAt)
+	if err != nil {
+		return err
+	}
+	r := w.reg
+	seen := make([]bool, r.Len())
+	for i, k := range keys {
+		idx, ok := r.index[k.Value]
+		if !ok {
+			return errAt(k, "unknown weight %q for variant %s", k.Value, r.variant)
+		}
+		x, err := number(vals[i], k.Value, errAt)
+		if err != nil {
+			return err
+		}
+		w.Values[idx] = x
+		seen[idx] = true
+	}
+	var missing []string
+	for i, ok := range seen {
+		if !ok {
+			missing = append(missing, r.names[i])
+		}
+	}
+	if len(missing) > 0 {
+		more := ""
+		if len(missing) > 5 {
+			more = fmt.Sprintf(" and %d more", len(missing)-5)
+			missing = missing[:5]
+		}
+		return errAt(key, "missing weight %s%s", strings.Join(missing, ", "), more)
+	}
+	return nil
+}
+
+// Write writes the table in the schema Load reads, weights in registry
+// order, each group headed by a comment, numbers in their shortest exact
+// form so that Load reproduces them bit for bit.
+func (w *Weights) Write(out io.Writer) error {
+	r := w.reg
+	if len(w.Values) != r.Len() {
+		return fmt.Errorf("eval: table has %d values, %s has %d weights", len(w.Values), r.variant, r.Len())
+	}
+	for i, x := range w.Values {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("eval: weight %s is %v", r.names[i], x)
+		}
+	}
+	str := func(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+	num := func(x float64) *yaml.Node {
+		tag := "!!float"
+		s := strconv.FormatFloat(x, 'g', -1, 64)
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			tag, s = "!!int", strconv.FormatFloat(x, 'f', -1, 64)
+		} else if !strings.ContainsAny(s, ".e") {
+			s += ".0"
+		}
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: s}
+	}
+	prov := &yaml.Node{Kind: yaml.MappingNode}
+	addPair := func(m *yaml.Node, k string, v *yaml.Node) *yaml.Node {
+		kn := str(k)
+		m.Content = append(m.Content, kn, v)
+		return kn
+	}
+	p := w.Provenance
+	addPair(prov, "source", str(p.Source))
+	addPair(prov, "date", str(p.Date))
+	if p.Notes != "" {
+		n := str(p.Notes)
+		if strings.Contains(p.Notes, "\n") {
+			n.Style = yaml.LiteralStyle
+		}
+		addPair(prov, "notes", n)
+	}
+	if p.Run != "" {
+		addPair(prov, "run", str(p.Run))
+	}
+	if p.Positions != 0 {
+		addPair(prov, "positions", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(p.Positions, 10)})
+	}
+	if p.Loss != 0 {
+		addPair(prov, "loss", num(p.Loss))
+	}
+	ws := &yaml.Node{Kind: yaml.MappingNode}
+	lastKind := termKind(255)
+	for i, name := range r.names {
+		k := addPair(ws, name, num(w.Values[i]))
+		tm := r.terms[i/2]
+		if tm.kind != lastKind {
+			k.HeadComment = kindComment[tm.kind]
+			lastKind = tm.kind
+		}
+		if i%2 == 0 {
+			if tm.piece != "" {
+				k.LineComment = tm.piece
+			} else {
+				k.LineComment = tm.doc
+			}
+		}
+	}
+	root := &yaml.Node{Kind: yaml.MappingNode}
+	vk := addPair(root, "variant", str(r.variant))
+	vk.HeadComment = fmt.Sprintf("Evaluation table for %s. Written by (*eval.Weights).Write; read by eval.Load,\n"+
+		"which is strict: every weight of the registry must be given exactly once.\n"+
+		"Every weight is in centipawns (White's point of view) per unit of its feature;\n"+
+		"the .mg weight counts in the middlegame and the .eg weight in the endgame, tapered\n"+
+		"by the game phase (package tamerlane/engine/eval).", r.variant)
+	addPair(root, "provenance", prov)
+	addPair(root, "weights", ws)
+	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	_, err := out.Write(buf.Bytes())
+	return err
+}
+
+var kindComment = map[termKind]string{
+	kMaterial:   "Material: per piece on the board (White's minus Black's).",
+	kMobility:   "Mobility: per square a piece can move to or capture on (pseudo-legal, approximate).",
+	kCenter:     "Centrality: per step a piece stands away from the nearest edges (files plus ranks).",
+	kAdvance:    "Advancement: per rank a piece stands from its own first rank.",
+	kPassed:     "Passed pawns: per (relative rank)^2 of a pawn with no enemy pawn ahead on its own or an adjacent file.",
+	kDoubled:    "Pawn structure.",
+	kAttacked:   "Royal safety.",
+	kExtraRoyal: "Extra royals.",
+	kTempo:      "Side to move.",
+}
+
+// WriteFile writes the table to path atomically (a temporary file in the
+// same directory, then a rename).
+func (w *Weights) WriteFile(path string) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}()
+	if err = w.Write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Chmod(tmp, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// Diff lists the weights that differ between two tables of one variant, as
+// "name: a -> b" lines sorted by name (for logs and tests).
+func Diff(a, b *Weights) ([]string, error) {
+	if a.reg != b.reg {
+		return nil, errors.New("eval: tables of different variants")
+	}
+	var out []string
+	for i := range a.Values {
+		if a.Values[i] != b.Values[i] {
+			out = append(out, fmt.Sprintf("%s: %v -> %v", a.reg.names[i], a.Values[i], b.Values[i]))
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}

@@ -1,0 +1,114 @@
+package search
+
+import "tamerlane/engine"
+
+// Bound kinds of a transposition table score.
+const (
+	boundNone  uint8 = 0
+	boundUpper uint8 = 1 // the true value is at most score (fail low)
+	boundLower uint8 = 2 // the true value is at least score (fail high)
+	boundExact uint8 = 3
+)
+
+// ttEntry is one 16-byte slot of the transposition table.
+type ttEntry struct {
+	key   uint64
+	move  engine.Move
+	score int16
+	depth int8
+	flags uint8 // bound (low 2 bits) | generation << 2
+}
+
+const bucketSize = 4
+
+// table is a fixed-size transposition table of 4-entry buckets (64 bytes);
+// the number of buckets is a power of two. A store replaces the entry of
+// the same position, else the bucket's entry that is least worth keeping:
+// the shallowest, with four plies of depth discounted per search of age.
+// Probes and stores do not allocate.
+type table struct {
+	entries []ttEntry
+	mask    uint64 // buckets - 1
+	gen     uint8  // 0..63, advanced by every search
+}
+
+func newTable(mib int) *table {
+	if mib < 1 {
+		mib = 1
+	}
+	buckets := uint64(1)
+	for buckets*2*bucketSize*16 <= uint64(mib)<<20 {
+		buckets *= 2
+	}
+	return &table{entries: make([]ttEntry, buckets*bucketSize), mask: buckets - 1}
+}
+
+func (t *table) clear() {
+	clear(t.entries)
+	t.gen = 0
+}
+
+func (t *table) newSearch() { t.gen = (t.gen + 1) & 63 }
+
+func (t *table) bucket(key uint64) []ttEntry {
+	i := (key & t.mask) * bucketSize
+	return t.entries[i : i+bucketSize : i+bucketSize]
+}
+
+// probe returns the entry of key, or nil.
+func (t *table) probe(key uint64) *ttEntry {
+	b := t.bucket(key)
+	for i := range b {
+		if b[i].key == key && b[i].flags&3 != boundNone {
+			return &b[i]
+		}
+	}
+	return nil
+}
+
+func (t *table) store(key uint64, m engine.Move, score, depth int, bound uint8) {
+	b := t.bucket(key)
+	victim := 0
+	worst := 1 << 30
+	for i := range b {
+		e := &b[i]
+		if e.key == key || e.flags&3 == boundNone {
+			victim = i
+			break
+		}
+		age := int((t.gen - e.flags>>2) & 63)
+		if w := int(e.depth) - 4*age; w < worst {
+			worst, victim = w, i
+		}
+	}
+	e := &b[victim]
+	if e.key == key && m == engine.NullMove {
+		m = e.move // keep the old best move
+	}
+	if depth > 127 {
+		depth = 127
+	}
+	*e = ttEntry{key: key, move: m, score: int16(score), depth: int8(depth), flags: bound | t.gen<<2}
+}
+
+// scoreToTT converts a score at ply into the table's form: mate scores
+// count from the stored position, not from the root.
+func scoreToTT(score, ply int) int {
+	switch {
+	case score >= MateBound:
+		return score + ply
+	case score <= -MateBound:
+		return score - ply
+	}
+	return score
+}
+
+func scoreFromTT(score, ply int) int {
+	switch {
+	case score >= MateBound:
+		return score - ply
+	case score <= -MateBound:
+		return score + ply
+	}
+	return score
+}
