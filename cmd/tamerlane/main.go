@@ -28,6 +28,13 @@ func commands() []command {
 		{"variants", "list the variants, their boards, pieces and moves", runVariants},
 		{"perft", "count move sequences (move generation check and speed)", runPerft},
 		{"bench", "fixed perft and search suite over all variants", runBench},
+		{"search", "search a position and print the best move", runSearch},
+		{"tune", "fit eval weights and piece values to self-play data", runTune},
+		{"values", "piece values of a run beside published figures (tables, plots)", runValues},
+		{"export", "write a run's fitted eval table for the engine", runExport},
+		{"selfplay", "play game pairs into a run directory (PGN, data set, summary)", runSelfplay},
+		{"match", "play evaluation table A against table B (Elo, SPRT)", runMatch},
+		{"merge", "join the shard directories of a self-play run", runMerge},
 	}
 }
 

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"tamerlane/engine"
+	"tamerlane/selfplay"
+)
+
+func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("match", stderr)
+	var rf runFlags
+	rf.register(fs)
+	variant := fs.String("variant", "", "variant: "+strings.Join(engine.VariantNames(), ", "))
+	a := fs.String("a", "", "player A's evaluation table (default: the embedded one)")
+	b := fs.String("b", "", "player B's evaluation table (default: the embedded one)")
+	sprt := fs.String("sprt", "", "SPRT bounds elo0,elo1[,alpha,beta] in normalized Elo (alpha = beta = 0.05 by default)")
+	config := fs.String("c", "", "YAML configuration for the other settings (openings, adjudication, ...); its streams are ignored")
+	openings := fs.String("openings", "", "file of start FENs, one per line (default: random walks)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tamerlane match --variant V --a TABLE --b TABLE [--nodes N] [--sprt elo0,elo1] [--pairs N] [--rules R] [-o DIR]")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	rf.visited(fs)
+	if *variant == "" {
+		fmt.Fprintln(stderr, "tamerlane match: --variant is required")
+		return errUsage
+	}
+	spec := selfplay.MatchSpec{Variant: *variant, Rules: rf.rules, A: *a, B: *b, Seed: rf.seed, OpeningsFile: *openings, Pairs: rf.pairs}
+	if *config != "" {
+		base, err := selfplay.LoadConfig(*config)
+		if err != nil {
+			return err
+		}
+		spec.Base = base
+	}
+	if !rf.set["pairs"] {
+		spec.Pairs = 500
+		if *sprt != "" {
+			spec.Pairs = 20000
+		}
+	}
+	if *sprt != "" {
+		s, err := parseSPRT(*sprt)
+		if err != nil {
+			return err
+		}
+		spec.SPRT = s
+	}
+	cfg := spec.Config()
+	rf.limits(cfg)
+	if !rf.set["seed"] && spec.Base != nil {
+		cfg.Seed = spec.Base.Seed
+	}
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	// Run through Match's configuration, with the flags applied.
+	opts := selfplay.RunOptions{}
+	if !rf.quiet {
+		opts.Progress = stderr
+	}
+	spec.Base, spec.Nodes, spec.Depth, spec.Seed = cfg, cfg.Nodes, cfg.Depth, cfg.Seed
+	res, runErr := selfplay.Match(ctx, spec, rf.out, opts)
+	if res == nil {
+		return runErr
+	}
+	if rf.asJSON {
+		if err := json.NewEncoder(stdout).Encode(res.Stream); err != nil {
+			return err
+		}
+		return runErr
+	}
+	s := res.Stream
+	fmt.Fprintf(stdout, "%s vs %s (%s, %d nodes/move): %d pairs, %d games, A +%d =%d -%d, pentanomial %v\n",
+		s.First, s.Second, s.Variant, cfg.Nodes, s.Pairs, s.Games, s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.Pentanomial)
+	fmt.Fprintf(stdout, "score %.4f [%.4f, %.4f]  Elo %s (95%%)  nElo %s\n", float64(s.Score.Mean), float64(s.Score.Low), float64(s.Score.High), formatElo(s.Elo), formatElo(s.NElo))
+	if s.SPRT != nil {
+		fmt.Fprintf(stdout, "SPRT nElo [%g, %g] alpha %g beta %g: LLR %.3f [%.3f, %.3f] -> %s", float64(s.SPRT.Elo0), float64(s.SPRT.Elo1),
+			float64(s.SPRT.Alpha), float64(s.SPRT.Beta), float64(s.SPRT.LLR), float64(s.SPRT.Lower), float64(s.SPRT.Upper), s.SPRT.Decision)
+		if s.SPRT.DecidedAt > 0 {
+			fmt.Fprintf(stdout, " after %d pairs", s.SPRT.DecidedAt)
+		}
+		fmt.Fprintln(stdout)
+	}
+	return runErr
+}
+
+// parseSPRT parses "elo0,elo1[,alpha,beta]".
+func parseSPRT(s string) (*selfplay.SPRTConfig, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 2 && len(parts) != 4 {
+		return nil, fmt.Errorf("--sprt %q: want elo0,elo1 or elo0,elo1,alpha,beta", s)
+	}
+	var x [4]float64
+	x[2], x[3] = 0.05, 0.05
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return nil, fmt.Errorf("--sprt %q: %v", s, err)
+		}
+		x[i] = v
+	}
+	return &selfplay.SPRTConfig{Elo0: x[0], Elo1: x[1], Alpha: x[2], Beta: x[3], Model: "normalized"}, nil
+}

@@ -1,0 +1,276 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"tamerlane/engine"
+	"tamerlane/selfplay"
+)
+
+// runFlags are the flags "selfplay" and "match" share.
+type runFlags struct {
+	out      string
+	workers  int
+	pairs    int
+	nodes    int64
+	depth    int
+	seed     uint64
+	rules    string
+	asJSON   bool
+	quiet    bool
+	shard    string
+	shards   int
+	set      map[string]bool
+	progress io.Writer
+}
+
+func (f *runFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.out, "o", "", "run directory (journals, games.pgn, positions.jsonl, summary.json)")
+	fs.IntVar(&f.workers, "workers", 0, "game pairs played at once (default: number of CPUs)")
+	fs.IntVar(&f.pairs, "pairs", 0, "game pairs per stream")
+	fs.Int64Var(&f.nodes, "nodes", 0, "nodes per move")
+	fs.IntVar(&f.depth, "depth", 0, "depth per move (instead of or besides nodes)")
+	fs.Uint64Var(&f.seed, "seed", 0, "run seed")
+	fs.StringVar(&f.rules, "rules", "", "rule options k=v,k=v (RULES.md 3.8)")
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as one JSON line (with games per hour)")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress output")
+}
+
+// visited records which flags were given.
+func (f *runFlags) visited(fs *flag.FlagSet) {
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+}
+
+// limits applies --nodes and --depth.
+func (f *runFlags) limits(cfg *selfplay.Config) {
+	switch {
+	case f.set["nodes"] && f.set["depth"]:
+		cfg.Nodes, cfg.Depth = f.nodes, f.depth
+	case f.set["nodes"]:
+		cfg.Nodes, cfg.Depth = f.nodes, 0
+	case f.set["depth"]:
+		cfg.Nodes, cfg.Depth = 0, f.depth
+	}
+	if f.set["seed"] {
+		cfg.Seed = f.seed
+	}
+	if f.set["workers"] {
+		cfg.Workers = f.workers
+	}
+}
+
+// shardFromFlags reads --shard i/n, or --shards n with the index from
+// JOB_COMPLETION_INDEX (Kubernetes indexed jobs) or SLURM_ARRAY_TASK_ID.
+func (f *runFlags) shardFromFlags() (*selfplay.Shard, error) {
+	switch {
+	case f.shard != "" && f.shards != 0:
+		return nil, errors.New("give --shard i/n or --shards n, not both")
+	case f.shard != "":
+		s, err := selfplay.ParseShard(f.shard)
+		return &s, err
+	case f.shards != 0:
+		if f.shards < 1 {
+			return nil, fmt.Errorf("--shards %d: want at least 1", f.shards)
+		}
+		for _, env := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
+			if v := os.Getenv(env); v != "" {
+				i, err := strconv.Atoi(v)
+				if err != nil || i < 0 || i >= f.shards {
+					return nil, fmt.Errorf("%s=%q is not a shard index below %d", env, v, f.shards)
+				}
+				return &selfplay.Shard{Index: i, Count: f.shards}, nil
+			}
+		}
+		return nil, errors.New("--shards needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID in the environment")
+	}
+	return nil, nil
+}
+
+// throughput is the --json line of selfplay.
+type throughput struct {
+	Dir          string  `json:"dir"`
+	Complete     bool    `json:"complete"`
+	Workers      int     `json:"workers"`
+	Nodes        int64   `json:"nodes"`
+	Depth        int     `json:"depth"`
+	PairsPlayed  int     `json:"pairs_played"`
+	GamesPlayed  int     `json:"games_played"`
+	WallSeconds  float64 `json:"wall_seconds"`
+	GamesPerHour float64 `json:"games_per_hour"`
+	MeanPlies    float64 `json:"mean_plies"`
+}
+
+func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("selfplay", stderr)
+	var rf runFlags
+	rf.register(fs)
+	config := fs.String("c", "", "YAML configuration (see the selfplay package documentation)")
+	variant := fs.String("variant", "", "quick run of one variant (replaces the config's streams): "+strings.Join(engine.VariantNames(), ", "))
+	weights := fs.String("weights", "", "evaluation table for every stream (default: the embedded one)")
+	fs.StringVar(&rf.shard, "shard", "", "play only the pairs of shard i/n (index % n == i)")
+	fs.IntVar(&rf.shards, "shards", 0, "number of shards; the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tamerlane selfplay -c CONFIG -o DIR [--shard i/n | --shards n] [flags]")
+		fmt.Fprintln(stderr, "       tamerlane selfplay -o DIR --variant V [--pairs N] [--nodes N] [--workers N] [--seed N] [--rules R] [--weights FILE]")
+		fmt.Fprintln(stderr, "       tamerlane selfplay -o DIR   (resume the run in DIR)")
+		fmt.Fprintln(stderr, "Flags override the configuration's values. Running the same command again resumes.")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	rf.visited(fs)
+	if rf.out == "" {
+		fmt.Fprintln(stderr, "tamerlane selfplay: -o DIR is required")
+		return errUsage
+	}
+	var cfg *selfplay.Config
+	var err error
+	switch {
+	case *config != "":
+		data, rerr := os.ReadFile(*config)
+		if rerr != nil {
+			return rerr
+		}
+		if cfg, err = selfplay.ParseConfig(data, *config); err != nil {
+			return err
+		}
+	case *variant != "":
+		cfg = selfplay.DefaultConfig()
+		if !rf.set["pairs"] {
+			rf.pairs, rf.set["pairs"] = 100, true
+		}
+	default:
+		path := filepath.Join(rf.out, selfplay.ConfigName)
+		data, rerr := os.ReadFile(path)
+		if rerr != nil {
+			fmt.Fprintln(stderr, "tamerlane selfplay: give -c CONFIG or --variant V (or -o DIR of an existing run to resume it)")
+			return errUsage
+		}
+		if cfg, err = selfplay.ParseConfig(data, path); err != nil {
+			return err
+		}
+	}
+	if *variant != "" {
+		cfg.Variants = []selfplay.VariantConfig{{Variant: *variant}}
+		cfg.Imbalances, cfg.Matches = nil, nil
+	}
+	rf.limits(cfg)
+	for i := range cfg.Variants {
+		if rf.set["pairs"] {
+			cfg.Variants[i].Pairs = rf.pairs
+		}
+		if rf.set["rules"] {
+			cfg.Variants[i].Rules = rf.rules
+		}
+		if rf.set["weights"] {
+			cfg.Variants[i].Table = *weights
+		}
+	}
+	for i := range cfg.Imbalances {
+		if rf.set["pairs"] {
+			cfg.Imbalances[i].Pairs = rf.pairs
+		}
+		if rf.set["rules"] {
+			cfg.Imbalances[i].Rules = rf.rules
+		}
+		if rf.set["weights"] {
+			cfg.Imbalances[i].Table = *weights
+		}
+	}
+	for i := range cfg.Matches {
+		if rf.set["pairs"] {
+			cfg.Matches[i].Pairs = rf.pairs
+		}
+		if rf.set["rules"] {
+			cfg.Matches[i].Rules = rf.rules
+		}
+	}
+	if rf.set["weights"] && *weights != "" {
+		// A table given on the command line is relative to the working
+		// directory, not to the config file.
+		abs, err := filepath.Abs(*weights)
+		if err != nil {
+			return err
+		}
+		for i := range cfg.Variants {
+			cfg.Variants[i].Table = abs
+		}
+		for i := range cfg.Imbalances {
+			cfg.Imbalances[i].Table = abs
+		}
+	}
+	shard, err := rf.shardFromFlags()
+	if err != nil {
+		return err
+	}
+	if shard != nil {
+		cfg.Shard = *shard
+	}
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	opts := selfplay.RunOptions{}
+	if !rf.quiet {
+		opts.Progress = stderr
+	}
+	res, runErr := selfplay.Run(ctx, cfg, rf.out, opts)
+	if res == nil {
+		return runErr
+	}
+	if rf.asJSON {
+		t := throughput{Dir: rf.out, Complete: res.Summary.Complete, Workers: res.Timing.Workers, Nodes: cfg.Nodes, Depth: cfg.Depth,
+			PairsPlayed: res.Timing.PairsPlayed, GamesPlayed: res.Timing.GamesPlayed, WallSeconds: res.Timing.WallSeconds,
+			GamesPerHour: res.Timing.GamesPerHour}
+		plies, games := 0, 0
+		for _, s := range res.Summary.Streams {
+			plies += s.Plies
+			games += s.Games
+		}
+		if games > 0 {
+			t.MeanPlies = float64(plies) / float64(games)
+		}
+		if err := json.NewEncoder(stdout).Encode(t); err != nil {
+			return err
+		}
+		return runErr
+	}
+	printSummary(stdout, res.Summary)
+	fmt.Fprintf(stdout, "played %d game pairs in %.1f s (%.0f games/hour, %d workers); outputs in %s\n",
+		res.Timing.PairsPlayed, res.Timing.WallSeconds, res.Timing.GamesPerHour, res.Timing.Workers, rf.out)
+	return runErr
+}
+
+// printSummary prints one line per stream.
+func printSummary(w io.Writer, s *selfplay.Summary) {
+	for _, st := range s.Streams {
+		if st.Pairs == 0 {
+			fmt.Fprintf(w, "%-20s %4d/%d pairs\n", st.Name, st.Pairs, st.PairsPlanned)
+			continue
+		}
+		fmt.Fprintf(w, "%-20s %4d/%d pairs  White +%d =%d -%d  first player %.3f [%.3f, %.3f]  Elo %s  mean %.0f plies, %d positions\n",
+			st.Name, st.Pairs, st.PairsPlanned, st.White.Wins, st.White.Draws, st.White.Losses,
+			float64(st.Score.Mean), float64(st.Score.Low), float64(st.Score.High), formatElo(st.Elo), float64(st.MeanPlies), st.Positions)
+		if st.SPRT != nil {
+			fmt.Fprintf(w, "%-20s SPRT [%g, %g]: LLR %.2f [%.2f, %.2f] %s\n", "", float64(st.SPRT.Elo0), float64(st.SPRT.Elo1),
+				float64(st.SPRT.LLR), float64(st.SPRT.Lower), float64(st.SPRT.Upper), st.SPRT.Decision)
+		}
+	}
+	if !s.Complete {
+		fmt.Fprintln(w, "incomplete: run the same command again to finish")
+	}
+}
+
+func formatElo(e selfplay.EloEstimate) string {
+	return fmt.Sprintf("%+.1f ± %.1f", float64(e.Elo), float64(e.Margin))
+}

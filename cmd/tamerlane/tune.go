@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"tamerlane/data"
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/engine/search"
+	"tamerlane/tune"
+	"tamerlane/tune/published"
+)
+
+// listFlag collects a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+// Set implements flag.Value.
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+// quietLine plays out the search's quiescence line (one searcher per call
+// site; tuning loads data on one goroutine).
+func quietLine() tune.QuietFunc {
+	searchers := map[string]*search.Searcher{}
+	return func(pos *engine.Position) []engine.Move {
+		name := pos.Variant().Name
+		s := searchers[name]
+		if s == nil {
+			w, err := eval.Default(pos.Variant())
+			if err != nil {
+				return nil
+			}
+			s = search.New(eval.New(w), 1)
+			searchers[name] = s
+		}
+		return s.QuiescenceLine(pos)
+	}
+}
+
+func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tune", stderr)
+	cfgPath := fs.String("c", "", "tuning config (YAML); default: built-in defaults")
+	var dataDirs listFlag
+	fs.Var(&dataDirs, "data", "self-play run directory or positions.jsonl (repeatable)")
+	out := fs.String("o", "", "output directory (required)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if len(dataDirs) == 0 || *out == "" {
+		return fmt.Errorf("--data DIR (at least one) and -o DIR are required")
+	}
+	cfg := &tune.Config{}
+	if *cfgPath != "" {
+		var err error
+		if cfg, err = tune.LoadConfig(*cfgPath); err != nil {
+			return err
+		}
+	}
+	opt := cfg.Options(quietLine())
+	if len(cfg.Tables) > 0 {
+		opt.Start = func(v *engine.Variant) (*eval.Weights, error) {
+			if p, ok := cfg.Tables[v.Name]; ok {
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(filepath.Dir(*cfgPath), p)
+				}
+				return eval.LoadFile(v, p)
+			}
+			return eval.Default(v)
+		}
+	}
+	rep, err := tune.Run(ctx, dataDirs, *out, opt)
+	if err != nil {
+		return err
+	}
+	for _, f := range rep.Fits {
+		fmt.Fprintf(stdout, "%-20s %7d positions  K %.3f  train MSE %.5f -> %.5f  valid MSE %.5f -> %.5f  (%s)\n",
+			f.Variant, f.Positions, float64(f.K), float64(f.StartTrainMSE), float64(f.TrainMSE),
+			float64(f.StartValidMSE), float64(f.ValidMSE), f.Status)
+	}
+	fmt.Fprintf(stdout, "wrote %s and %s\n", filepath.Join(*out, "tune.json"), filepath.Join(*out, "tables"))
+	return nil
+}
+
+func runExport(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("export", stderr)
+	run := fs.String("run", "", "tuning run directory (holds tune.json)")
+	variant := fs.String("variant", "", "variant to export")
+	out := fs.String("o", "", "eval table to write")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *run == "" || *variant == "" || *out == "" {
+		return fmt.Errorf("--run, --variant and -o are required")
+	}
+	dir, err := tuneDir(*run)
+	if err != nil {
+		return err
+	}
+	if err := tune.Export(dir, *variant, *out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", *out)
+	return nil
+}
+
+// tuneDir finds the tuning report in a run directory: the directory itself,
+// or the last generation's tune/ of a pipeline run.
+func tuneDir(run string) (string, error) {
+	if _, err := tune.ReadReport(run); err == nil {
+		return run, nil
+	}
+	gens, _ := filepath.Glob(filepath.Join(run, "gen-*", "tune"))
+	for i := len(gens) - 1; i >= 0; i-- {
+		if _, err := tune.ReadReport(gens[i]); err == nil {
+			return gens[i], nil
+		}
+	}
+	_, err := tune.ReadReport(run)
+	return "", err
+}
+
+func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("values", stderr)
+	run := fs.String("run", "", "tuning or pipeline run directory")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *run == "" {
+		return fmt.Errorf("--run is required")
+	}
+	dir, err := tuneDir(*run)
+	if err != nil {
+		return err
+	}
+	rep, err := tune.ReadReport(dir)
+	if err != nil {
+		return err
+	}
+	cat, err := publishedCatalog()
+	if err != nil {
+		return err
+	}
+	rows, files, err := tune.WriteValues(dir, rep, cat)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	}
+	fmt.Fprint(stdout, tune.ValuesMarkdown(rep, rows))
+	fmt.Fprintf(stdout, "wrote %s, %s, %s\n", files.JSON, files.Markdown, strings.Join(files.Plots, ", "))
+	return nil
+}
+
+// publishedCatalog loads the published piece values embedded in the binary.
+func publishedCatalog() (published.Catalog, error) {
+	sub, err := fs.Sub(data.Published, "published")
+	if err != nil {
+		return nil, err
+	}
+	return published.LoadFS(sub)
+}

@@ -1,0 +1,203 @@
+package selfplay
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// shardDir is one run directory given to Merge.
+type shardDir struct {
+	dir  string
+	info runInfo
+	cfg  *Config
+}
+
+// readRunDir reads a run directory's run.json and config.yaml (without
+// checking that its table and opening files exist here).
+func readRunDir(dir string) (*shardDir, error) {
+	path := filepath.Join(dir, RunInfoName)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a run directory: %v", dir, err)
+	}
+	var info runInfo
+	if err := json.Unmarshal(data, &info); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if info.Format != formatVersion {
+		return nil, fmt.Errorf("%s: run format %q, this program reads %q", path, info.Format, formatVersion)
+	}
+	cpath := filepath.Join(dir, ConfigName)
+	y, err := os.ReadFile(cpath)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := ParseConfig(y, cpath)
+	if err != nil {
+		return nil, err
+	}
+	cfg.setDefaults()
+	return &shardDir{dir: dir, info: info, cfg: cfg}, nil
+}
+
+// Merge joins the run directories of the shards of one run into out. The
+// shards must share one configuration (the hash in their run.json, which
+// leaves out the shard fields), and together hold every pair of every
+// stream exactly once; otherwise Merge fails naming the stream, the pair
+// and the directories. out receives the configuration without shard
+// fields, the journals in pair order and the outputs, which equal those
+// of an unsharded run of the same configuration.
+func Merge(out string, dirs []string) (*Summary, error) {
+	if len(dirs) == 0 {
+		return nil, errors.New("no shard directories to merge")
+	}
+	var shards []*shardDir
+	for _, d := range dirs {
+		if sameDir(d, out) {
+			return nil, fmt.Errorf("the output directory %s is also a shard", out)
+		}
+		s, err := readRunDir(d)
+		if err != nil {
+			return nil, err
+		}
+		if len(shards) > 0 && s.info.ConfigHash != shards[0].info.ConfigHash {
+			return nil, fmt.Errorf("%s and %s hold runs of different configurations (hash %.12s and %.12s)",
+				shards[0].dir, d, shards[0].info.ConfigHash, s.info.ConfigHash)
+		}
+		shards = append(shards, s)
+	}
+	cfg := *shards[0].cfg
+	cfg.Shard = Shard{}
+	streams, err := buildStreams(&cfg, nil, false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Join(shards[0].dir, ConfigName), err)
+	}
+	hash := shards[0].info.ConfigHash
+
+	// Collect and check every stream's pairs.
+	type src struct {
+		entry jEntry
+		dir   string
+	}
+	merged := make([][]src, len(streams))
+	for i, st := range streams {
+		owner := make([]string, st.pairs)
+		for _, s := range shards {
+			entries, _, err := scanJournal(filepath.Join(s.dir, st.dir, journalName))
+			if err != nil {
+				return nil, err
+			}
+			for _, e := range entries {
+				if e.pair >= st.pairs {
+					return nil, fmt.Errorf("%s: pair %d of stream %s is out of range (%d pairs)", e.file, e.pair, st.name, st.pairs)
+				}
+				if owner[e.pair] != "" {
+					return nil, fmt.Errorf("pair %d of stream %s is in both %s and %s", e.pair, st.name, owner[e.pair], s.dir)
+				}
+				owner[e.pair] = s.dir
+				merged[i] = append(merged[i], src{e, s.dir})
+			}
+		}
+		var missing []string
+		for p, o := range owner {
+			if o == "" {
+				missing = append(missing, fmt.Sprint(p))
+			}
+		}
+		if len(missing) > 0 {
+			more := ""
+			if len(missing) > 10 {
+				more = fmt.Sprintf(" and %d more", len(missing)-10)
+				missing = missing[:10]
+			}
+			return nil, fmt.Errorf("stream %s misses pairs %s%s (not in any of the %d shard directories)", st.name, strings.Join(missing, ", "), more, len(shards))
+		}
+		slices.SortFunc(merged[i], func(a, b src) int { return a.entry.pair - b.entry.pair })
+	}
+
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := lockDir(out)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if err := claimDir(out, &cfg, hash); err != nil {
+		return nil, err
+	}
+	for i, st := range streams {
+		sdir := filepath.Join(out, st.dir)
+		if err := os.MkdirAll(sdir, 0o755); err != nil {
+			return nil, err
+		}
+		path := filepath.Join(sdir, journalName)
+		files := map[string]*os.File{}
+		var entries []jEntry
+		var off int64
+		err := writeAtomic(path, func(w *bufio.Writer) error {
+			for _, s := range merged[i] {
+				buf, err := readLine(files, s.entry)
+				if err != nil {
+					return err
+				}
+				w.Write(buf)
+				w.WriteByte('\n')
+				entries = append(entries, jEntry{pair: s.entry.pair, file: path, off: off, length: len(buf)})
+				off += int64(len(buf) + 1)
+			}
+			return nil
+		})
+		for _, f := range files {
+			f.Close()
+		}
+		if err != nil {
+			return nil, err
+		}
+		st.entries = entries
+	}
+	res, err := writeRunOutputs(out, &cfg, hash, streams)
+	if err != nil {
+		return nil, err
+	}
+	tm := &Timing{}
+	tm.Streams = res.streamTiming
+	if err := writeJSON(filepath.Join(out, TimingName), tm); err != nil {
+		return nil, err
+	}
+	return res.Summary, nil
+}
+
+// readLine reads the raw bytes of a journal line.
+func readLine(files map[string]*os.File, e jEntry) ([]byte, error) {
+	f := files[e.file]
+	if f == nil {
+		var err error
+		if f, err = os.Open(e.file); err != nil {
+			return nil, err
+		}
+		files[e.file] = f
+	}
+	buf := make([]byte, e.length)
+	if _, err := f.ReadAt(buf, e.off); err != nil {
+		return nil, fmt.Errorf("%s: %v", e.file, err)
+	}
+	if !bytes.HasPrefix(buf, []byte("{")) {
+		return nil, fmt.Errorf("%s at byte %d: not a journal line", e.file, e.off)
+	}
+	return buf, nil
+}
+
+// sameDir reports whether two paths name the same existing directory.
+func sameDir(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}

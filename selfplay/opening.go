@@ -1,0 +1,316 @@
+package selfplay
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"tamerlane/engine"
+)
+
+// readOpenings reads a file of FENs, one per line; blank lines and lines
+// starting with '#' are skipped. Errors name the file and line.
+func readOpenings(v *engine.Variant, path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var fens []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		p, err := engine.ParseFEN(v, s)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		if res, _ := p.Outcome(); res != engine.Ongoing {
+			return nil, fmt.Errorf("%s:%d: the game is already over in %s", path, line, s)
+		}
+		fens = append(fens, p.FEN())
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %v", path, line+1, err)
+	}
+	if len(fens) == 0 {
+		return nil, fmt.Errorf("%s: no FEN in the file", path)
+	}
+	return fens, nil
+}
+
+// removeError is an imbalance piece that cannot be removed; field names
+// the offending list.
+type removeError struct {
+	field string
+	err   error
+}
+
+// imbalanceFEN returns the start position of an imbalance game: the
+// variant's start position without the first player's and the second
+// player's pieces. swapped says the first player plays Black (the second
+// game of a pair). See ImbalanceConfig for the choice of the pieces.
+func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (string, *removeError) {
+	p := engine.NewPosition(v)
+	var board [engine.NumSquares]engine.Piece
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			s := engine.SquareAt(f, r)
+			board[s] = p.At(s)
+		}
+	}
+	rotated := arrayRotated(v, &board)
+	sides := [2]struct {
+		color engine.Color
+		toks  []string
+		field string
+	}{{engine.White, first, "first_removes"}, {engine.Black, second, "second_removes"}}
+	if swapped {
+		sides[0].color, sides[1].color = engine.Black, engine.White
+	}
+	for _, sd := range sides {
+		for i, tok := range sd.toks {
+			field := fmt.Sprintf("%s[%d]", sd.field, i)
+			match, err := tokenMatcher(v, tok)
+			if err != nil {
+				return "", &removeError{field, err}
+			}
+			s, ok := findRemovable(v, &board, sd.color, rotated, match)
+			if !ok {
+				return "", &removeError{field, fmt.Errorf("no %s %q left to remove from %s's array in %s", "piece", tok, sd.color, v.Name)}
+			}
+			board[s] = engine.Empty
+		}
+	}
+	fields := strings.Fields(p.FEN())
+	var b strings.Builder
+	for r := v.Ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < v.Files; f++ {
+			pc := board[engine.SquareAt(f, r)]
+			if pc == engine.Empty {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			tok := v.Def(pc.Type()).Token
+			if pc.Color() == engine.Black {
+				tok = strings.ToLower(tok)
+			}
+			b.WriteString(tok)
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	fields[0] = b.String()
+	if v.RightsField == engine.RightsCastling {
+		rights := fields[2]
+		for _, cr := range v.Castling {
+			if pc := board[cr.RookFrom]; pc == engine.Empty || pc.Color() != cr.Color {
+				rights = strings.ReplaceAll(rights, string(v.Rights[cr.Right].Char), "")
+			}
+		}
+		if rights == "" {
+			rights = "-"
+		}
+		fields[2] = rights
+	}
+	fen := strings.Join(fields, " ")
+	q, err := engine.ParseFEN(v, fen)
+	if err != nil {
+		return "", &removeError{"first_removes", fmt.Errorf("the imbalance gives an invalid position: %v", err)}
+	}
+	if res, _ := q.Outcome(); res != engine.Ongoing {
+		return "", &removeError{"first_removes", fmt.Errorf("the imbalance gives a finished game: %s", fen)}
+	}
+	return q.FEN(), nil
+}
+
+// tokenMatcher returns a test for the piece types a remove token names.
+func tokenMatcher(v *engine.Variant, tok string) (func(engine.PieceType) bool, error) {
+	if t, ok := v.PieceByToken(tok); ok {
+		if v.Def(t).Royal {
+			return nil, fmt.Errorf("%q is a royal piece and cannot be removed", tok)
+		}
+		return func(x engine.PieceType) bool { return x == t }, nil
+	}
+	if strings.EqualFold(tok, "P") {
+		return func(x engine.PieceType) bool { return v.Def(x).Pawn }, nil
+	}
+	var toks []string
+	for t := 1; t <= v.NumTypes(); t++ {
+		toks = append(toks, v.Def(engine.PieceType(t)).Token)
+	}
+	return nil, fmt.Errorf("no piece %q in %s (pieces: %s)", tok, v.Name, strings.Join(toks, " "))
+}
+
+// arrayRotated reports whether Black's start array is White's rotated by
+// 180 degrees rather than mirrored across the middle rank (whichever
+// matches more squares).
+func arrayRotated(v *engine.Variant, board *[engine.NumSquares]engine.Piece) bool {
+	mirror, rot := 0, 0
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			pc := board[engine.SquareAt(f, r)]
+			if pc == engine.Empty || pc.Color() != engine.White {
+				continue
+			}
+			want := engine.MakePiece(pc.Type(), engine.Black)
+			if board[engine.SquareAt(f, v.Ranks-1-r)] == want {
+				mirror++
+			}
+			if board[engine.SquareAt(v.Files-1-f, v.Ranks-1-r)] == want {
+				rot++
+			}
+		}
+	}
+	return rot > mirror
+}
+
+// findRemovable finds the piece of colour c to remove (see ImbalanceConfig).
+func findRemovable(v *engine.Variant, board *[engine.NumSquares]engine.Piece, c engine.Color, rotated bool, match func(engine.PieceType) bool) (engine.Square, bool) {
+	for i := 0; i < v.Ranks; i++ {
+		r := i
+		if c == engine.Black {
+			r = v.Ranks - 1 - i
+		}
+		for j := 0; j < v.Files; j++ {
+			f := j
+			if c == engine.Black && rotated {
+				f = v.Files - 1 - j
+			}
+			s := engine.SquareAt(f, r)
+			if pc := board[s]; pc != engine.Empty && pc.Color() == c && match(pc.Type()) {
+				return s, true
+			}
+		}
+	}
+	return engine.NoSquare, false
+}
+
+// mateScore is the score a mate is counted as, in centipawns.
+const mateScore = 30000
+
+// effectiveScore returns a move's score from the mover's view, with a
+// found mate counted as ±mateScore.
+func effectiveScore(info MoveInfo) int {
+	switch {
+	case info.Mate > 0:
+		return mateScore
+	case info.Mate < 0:
+		return -mateScore
+	}
+	return info.Score
+}
+
+// opener makes random-walk openings for one start position.
+type opener struct {
+	v       *engine.Variant
+	cfg     OpeningConfig
+	factory PlayerFactory
+	spec    PlayerSpec // the scoring player; Limits and Seed are set here
+}
+
+// quickScore scores pos from White's view with a fresh player.
+func (o *opener) quickScore(ctx context.Context, pos *engine.Position) (int, error) {
+	spec := o.spec
+	spec.Limits = Limits{Nodes: o.cfg.ScoreNodes}
+	spec.TTMiB = 1 // a small search needs no big table
+	spec.Seed = pos.Hash()
+	pl, err := o.factory(spec)
+	if err != nil {
+		return 0, err
+	}
+	pl.NewGame()
+	_, info, err := pl.Move(ctx, pos)
+	if err != nil {
+		return 0, err
+	}
+	s := effectiveScore(info)
+	if pos.SideToMove() == engine.Black {
+		s = -s
+	}
+	return s, nil
+}
+
+// materialDiff returns, per piece type, White's count minus Black's.
+func materialDiff(pos *engine.Position) []int {
+	v := pos.Variant()
+	d := make([]int, v.NumTypes()+1)
+	for t := 1; t <= v.NumTypes(); t++ {
+		d[t] = pos.Count(engine.PieceType(t), engine.White) - pos.Count(engine.PieceType(t), engine.Black)
+	}
+	return d
+}
+
+// walk returns the coordinate moves of a random-walk opening from root,
+// drawn with seed (see OpeningConfig), or no moves if no walk passes.
+func (o *opener) walk(ctx context.Context, root string, seed uint64) ([]string, error) {
+	if o.cfg.Plies == 0 {
+		return nil, nil
+	}
+	start, err := engine.ParseFEN(o.v, root)
+	if err != nil {
+		return nil, err
+	}
+	rootMat := materialDiff(start)
+	rootScore := 0
+	if o.cfg.MaxScore > 0 {
+		if rootScore, err = o.quickScore(ctx, start); err != nil {
+			return nil, err
+		}
+	}
+	r := newRNG(seed)
+	var ml engine.MoveList
+attempts:
+	for a := 0; a < o.cfg.Attempts; a++ {
+		pos := start.Clone()
+		moves := make([]string, 0, o.cfg.Plies)
+		for i := 0; i < o.cfg.Plies; i++ {
+			pos.GenerateLegal(&ml)
+			if ml.N == 0 {
+				continue attempts
+			}
+			m := ml.Moves[r.intn(ml.N)]
+			moves = append(moves, pos.Coord(m))
+			pos.Make(m)
+			if res, _ := pos.Outcome(); res != engine.Ongoing {
+				continue attempts
+			}
+		}
+		if o.cfg.Material {
+			d := materialDiff(pos)
+			for t := range d {
+				if d[t] != rootMat[t] {
+					continue attempts
+				}
+			}
+		}
+		if o.cfg.MaxScore > 0 {
+			s, err := o.quickScore(ctx, pos)
+			if err != nil {
+				return nil, err
+			}
+			if s-rootScore > o.cfg.MaxScore || rootScore-s > o.cfg.MaxScore {
+				continue attempts
+			}
+		}
+		return moves, nil
+	}
+	return nil, nil
+}

@@ -1,0 +1,214 @@
+package selfplay
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"tamerlane/engine"
+)
+
+// PGNTag is one tag pair of a PGN game.
+type PGNTag struct {
+	Name, Value string
+}
+
+// PGNGame is one game read from a PGN file.
+type PGNGame struct {
+	// Line is the line of the game's first tag.
+	Line int
+	// Tags in file order.
+	Tags []PGNTag
+	// Moves are the move tokens (SAN) in order.
+	Moves []string
+	// Comments holds the comment after each move ("" if none).
+	Comments []string
+	// Result is the game termination marker ("1-0", "0-1", "1/2-1/2", "*").
+	Result string
+}
+
+// Tag returns the value of the named tag ("" if absent).
+func (g *PGNGame) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// Replay builds the game's variant from its Variant and Rules tags and its
+// start position from the FEN tag (or the variant's start), then plays
+// the moves, returning the start position (unchanged) and the moves.
+func (g *PGNGame) Replay() (*engine.Position, []engine.Move, error) {
+	opts, err := engine.ParseOptions(g.Tag("Rules"))
+	if err != nil {
+		return nil, nil, err
+	}
+	name := g.Tag("Variant")
+	if name == "" {
+		name = "chess"
+	}
+	v, err := engine.NewVariant(name, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	var pos *engine.Position
+	if fen := g.Tag("FEN"); fen != "" {
+		if pos, err = engine.ParseFEN(v, fen); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		pos = engine.NewPosition(v)
+	}
+	start := pos.Clone()
+	moves := make([]engine.Move, 0, len(g.Moves))
+	for i, s := range g.Moves {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			return nil, nil, fmt.Errorf("ply %d: %v", i+1, err)
+		}
+		moves = append(moves, m)
+		pos.Make(m)
+	}
+	return start, moves, nil
+}
+
+// ScanPGN reads PGN games from r and calls fn for each; name is used in
+// errors, which give the line. Variations and NAGs are not supported
+// (the files this package writes have none).
+func ScanPGN(r io.Reader, name string, fn func(*PGNGame) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16<<20)
+	line := 0
+	var g *PGNGame
+	inComment := false
+	var comment strings.Builder
+	finish := func() error {
+		if g == nil {
+			return nil
+		}
+		if g.Result == "" {
+			return fmt.Errorf("%s:%d: game without a result", name, g.Line)
+		}
+		err := fn(g)
+		g = nil
+		return err
+	}
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		trim := strings.TrimSpace(text)
+		if !inComment && strings.HasPrefix(trim, "[") {
+			if g != nil && (len(g.Moves) > 0 || g.Result != "") {
+				if err := finish(); err != nil {
+					return err
+				}
+			}
+			if g == nil {
+				g = &PGNGame{Line: line}
+			}
+			tagName, rest, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(trim, "["), "]"), " ")
+			val := strings.TrimSpace(rest)
+			if !ok || !strings.HasSuffix(trim, "]") || len(val) < 2 || val[0] != '"' || val[len(val)-1] != '"' {
+				return fmt.Errorf("%s:%d: malformed tag %q", name, line, trim)
+			}
+			val = strings.ReplaceAll(strings.ReplaceAll(val[1:len(val)-1], `\"`, `"`), `\\`, `\`)
+			g.Tags = append(g.Tags, PGNTag{tagName, val})
+			continue
+		}
+		for i := 0; i < len(text); {
+			if inComment {
+				j := strings.IndexByte(text[i:], '}')
+				if j < 0 {
+					comment.WriteString(text[i:])
+					comment.WriteByte(' ')
+					break
+				}
+				comment.WriteString(text[i : i+j])
+				inComment = false
+				if g == nil || len(g.Moves) == 0 {
+					return fmt.Errorf("%s:%d: comment before the first move", name, line)
+				}
+				g.Comments[len(g.Comments)-1] = strings.TrimSpace(comment.String())
+				comment.Reset()
+				i += j + 1
+				continue
+			}
+			c := text[i]
+			switch {
+			case c == ' ' || c == '\t' || c == '\r':
+				i++
+				continue
+			case c == '{':
+				inComment = true
+				i++
+				continue
+			case c == ';' || c == '%':
+				i = len(text)
+				continue
+			}
+			j := i
+			for j < len(text) && !strings.ContainsRune(" \t\r{;", rune(text[j])) {
+				j++
+			}
+			tok := text[i:j]
+			i = j
+			if g == nil {
+				return fmt.Errorf("%s:%d: movetext %q without tags", name, line, tok)
+			}
+			if g.Result != "" {
+				return fmt.Errorf("%s:%d: %q after the result", name, line, tok)
+			}
+			switch {
+			case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
+				g.Result = tok
+			case isMoveNumber(tok):
+			default:
+				g.Moves = append(g.Moves, tok)
+				g.Comments = append(g.Comments, "")
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s:%d: %v", name, line+1, err)
+	}
+	if inComment {
+		return fmt.Errorf("%s:%d: unterminated comment", name, line)
+	}
+	return finish()
+}
+
+// isMoveNumber reports whether tok is a move number indication ("12." or "12...").
+func isMoveNumber(tok string) bool {
+	t := strings.TrimRight(tok, ".")
+	if t == tok || t == "" {
+		return false
+	}
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ReadPGN reads every game of a PGN file. Errors name the file and line.
+func ReadPGN(path string) ([]*PGNGame, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []*PGNGame
+	err = ScanPGN(f, path, func(g *PGNGame) error {
+		out = append(out, g)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -1,0 +1,105 @@
+package selfplay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/engine/search"
+)
+
+// DefaultFactory returns the factory Run uses when RunOptions.Factory is
+// nil: SearchFactory.
+func DefaultFactory() PlayerFactory { return SearchFactory() }
+
+// SearchFactory returns a factory of players that search with the
+// engine's search (tamerlane/engine/search) under node and depth limits
+// only, so that their moves are reproducible. Every player gets a fresh
+// Searcher and Evaluator; evaluation tables are loaded once per variant
+// and path (the embedded default when PlayerSpec.Table is empty) and
+// shared read-only.
+func SearchFactory() PlayerFactory {
+	var mu sync.Mutex
+	tables := map[string]*eval.Weights{}
+	load := func(v *engine.Variant, path string) (*eval.Weights, error) {
+		key := v.Name + "\x00" + path
+		mu.Lock()
+		defer mu.Unlock()
+		if w, ok := tables[key]; ok {
+			return w, nil
+		}
+		var w *eval.Weights
+		var err error
+		if path == "" {
+			w, err = eval.Default(v)
+		} else {
+			w, err = eval.LoadFile(v, path)
+		}
+		if err != nil {
+			return nil, err
+		}
+		tables[key] = w
+		return w, nil
+	}
+	return func(spec PlayerSpec) (Player, error) {
+		if spec.Variant == nil {
+			return nil, errors.New("selfplay: search player without a variant")
+		}
+		if spec.Limits.Nodes <= 0 && spec.Limits.Depth <= 0 {
+			return nil, errors.New("selfplay: search player without a node or depth limit")
+		}
+		w, err := load(spec.Variant, spec.Table)
+		if err != nil {
+			return nil, err
+		}
+		return &searchPlayer{
+			s:      search.New(eval.New(w), max(1, spec.TTMiB)),
+			lim:    search.Limits{Nodes: spec.Limits.Nodes, Depth: spec.Limits.Depth},
+			jitter: spec.NodesJitter,
+			seed:   spec.Seed,
+			rng:    newRNG(spec.Seed),
+		}, nil
+	}
+}
+
+// searchPlayer adapts a search.Searcher to Player.
+type searchPlayer struct {
+	s      *search.Searcher
+	lim    search.Limits
+	jitter float64
+	seed   uint64
+	rng    rng
+}
+
+func (p *searchPlayer) NewGame() {
+	p.s.Clear()
+	p.rng = newRNG(p.seed)
+}
+
+func (p *searchPlayer) Move(ctx context.Context, pos *engine.Position) (engine.Move, MoveInfo, error) {
+	lim := p.lim
+	if p.jitter > 0 && lim.Nodes > 0 {
+		lim.Nodes = jitterNodes(lim.Nodes, p.jitter, &p.rng)
+	}
+	res := p.s.Search(ctx, pos, lim)
+	if err := ctx.Err(); err != nil {
+		return engine.NullMove, MoveInfo{}, err
+	}
+	if res.Best == engine.NullMove {
+		return engine.NullMove, MoveInfo{}, fmt.Errorf("selfplay: search found no move in %s", pos.FEN())
+	}
+	return res.Best, MoveInfo{Score: res.Score, Mate: res.Mate, Depth: res.Depth, Nodes: res.Nodes}, nil
+}
+
+// jitterNodes draws a node limit uniformly from nodes·[1-j, 1+j] (at
+// least 1), with integer arithmetic so that it is the same everywhere.
+func jitterNodes(nodes int64, j float64, r *rng) int64 {
+	span := int64(float64(nodes) * j)
+	if span <= 0 {
+		return nodes
+	}
+	return max(1, nodes-span+int64(r.intn(int(2*span+1))))
+}

@@ -1,0 +1,12 @@
+// Package tune fits piece values and evaluation weights to self-play
+// results. It reads the position data sets of one or more self-play run
+// directories (package selfplay), turns every position into the engine's own
+// feature vector (package engine/eval, so tuner and engine cannot drift),
+// fits the weights by Texel's method (package tune/texel), estimates piece
+// values a second way from imbalance matches (package tune/imbalance),
+// compares both with published figures (package tune/published) and exports
+// eval tables the engine loads.
+//
+// A tuning run directory holds tune.json (every fit with its standard
+// errors) and tables/<variant>.yaml (the fitted eval tables).
+package tune

@@ -1,0 +1,331 @@
+package tune
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/tune/texel"
+)
+
+// FitOptions control a Texel fit.
+type FitOptions struct {
+	// Lambda blends the search score into the target (0: pure game result).
+	Lambda float64
+	// PriorSD is the standard deviation in centipawns of a Gaussian prior
+	// centred on the starting weights (0: no prior). It becomes the L2
+	// penalty P = MSE0/PriorSD² of texel.Config, MSE0 being the starting
+	// mean squared error (the residual variance), so that the fit is a
+	// posterior mode and the standard errors posterior deviations.
+	PriorSD float64
+	// MaxIterations bounds the L-BFGS iterations (0: 500).
+	MaxIterations int
+	// Bootstrap is the number of bootstrap replicates over games (0: none;
+	// the standard errors then come from the game-clustered sandwich).
+	Bootstrap int
+	// Seed drives the bootstrap.
+	Seed uint64
+	// Workers is the number of goroutines per loss evaluation (0: all CPUs).
+	Workers int
+	// Free lists name prefixes of the weights to fit (e.g. "material.");
+	// the others keep their starting values. Empty: fit every weight.
+	Free []string
+}
+
+// Float is a float64 that encodes NaN and infinities as JSON null.
+type Float float64
+
+// MarshalJSON implements json.Marshaler.
+func (f Float) MarshalJSON() ([]byte, error) {
+	x := float64(f)
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(x)
+}
+
+// UnmarshalJSON implements json.Unmarshaler (null reads as NaN).
+func (f *Float) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*f = Float(math.NaN())
+		return nil
+	}
+	var x float64
+	if err := json.Unmarshal(b, &x); err != nil {
+		return err
+	}
+	*f = Float(x)
+	return nil
+}
+
+// Weight is one fitted weight.
+type Weight struct {
+	Name  string `json:"name"`
+	Start Float  `json:"start"`
+	Value Float  `json:"value"`
+	// SE is the standard error (null: not identified; 0: frozen).
+	SE     Float `json:"se"`
+	Frozen bool  `json:"frozen,omitempty"`
+}
+
+// PieceValue is a piece's material value from the fit: the mean of its
+// middlegame and endgame material weights, in centipawns of the table.
+type PieceValue struct {
+	Piece string `json:"piece"`
+	Name  string `json:"name"`
+	MG    Float  `json:"mg"`
+	EG    Float  `json:"eg"`
+	Value Float  `json:"value"`
+	SE    Float  `json:"se"`
+	// coef is the linear combination of weights that makes Value.
+	coef map[int]float64
+}
+
+// VariantFit is the result of tuning one variant.
+type VariantFit struct {
+	Variant        string         `json:"variant"`
+	Positions      int            `json:"positions"`
+	ValidPositions int            `json:"valid_positions"`
+	Games          int            `json:"games"`
+	Read           int            `json:"records_read"`
+	Dropped        map[string]int `json:"dropped"`
+	Sources        []string       `json:"sources"`
+	K              Float          `json:"k"`
+	Lambda         Float          `json:"lambda"`
+	PriorSD        Float          `json:"prior_sd"`
+	// Losses: mean squared errors before and after the fit.
+	StartTrainMSE Float        `json:"start_train_mse"`
+	TrainMSE      Float        `json:"train_mse"`
+	StartValidMSE Float        `json:"start_valid_mse"`
+	ValidMSE      Float        `json:"valid_mse"`
+	Iterations    int          `json:"iterations"`
+	Converged     bool         `json:"converged"`
+	Status        string       `json:"status"`
+	SEMethod      string       `json:"se_method"`
+	Weights       []Weight     `json:"weights"`
+	Pieces        []PieceValue `json:"pieces"`
+	// cov is the covariance of all weights (nil entries: unidentified).
+	cov *mat.SymDense
+	// Cov holds the covariance rows of the material weights, for ratio
+	// intervals after the fit is reloaded: Cov[i][j] for i, j in CovIndex.
+	CovIndex []int     `json:"cov_index"`
+	Cov      [][]Float `json:"cov"`
+}
+
+// Fit fits the weights of one variant's data, starting from table start
+// (the K of the sigmoid is fitted first with the starting weights, then all
+// weights with L-BFGS; weights whose feature never occurs are frozen).
+func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
+	if start.Variant() != d.Variant {
+		return nil, fmt.Errorf("tune: table of %s for data of %s", start.Variant(), d.Variant)
+	}
+	w0 := append([]float64(nil), start.Values...)
+	kev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: 1, Lambda: opt.Lambda, Workers: opt.Workers})
+	if err != nil {
+		return nil, err
+	}
+	k, err := kev.FitK(w0)
+	if err != nil {
+		kev.Close()
+		return nil, fmt.Errorf("tune %s: fitting K: %w", d.Variant, err)
+	}
+	kev.SetK(k)
+	startMSE := kev.MSE(w0)
+	kev.Close()
+	prior := 0.0
+	if opt.PriorSD > 0 {
+		prior = startMSE / (opt.PriorSD * opt.PriorSD)
+	}
+	ev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: k, Lambda: opt.Lambda, Prior: prior, Center: w0, Workers: opt.Workers})
+	if err != nil {
+		return nil, err
+	}
+	defer ev.Close()
+	frozen := unusedFeatures(d.Train, len(w0))
+	if len(opt.Free) > 0 {
+		reg := start.Registry()
+		for i := range frozen {
+			free := false
+			for _, p := range opt.Free {
+				free = free || strings.HasPrefix(reg.Name(i), p)
+			}
+			frozen[i] = frozen[i] || !free
+		}
+	}
+	fo := texel.Options{Frozen: frozen, MaxIterations: opt.MaxIterations, Valid: d.Valid}
+	if fo.MaxIterations == 0 {
+		fo.MaxIterations = 500
+	}
+	startValid := math.NaN()
+	if d.Valid != nil && d.Valid.Len() > 0 {
+		vev, err := texel.NewEvaluator(d.Valid, len(w0), texel.Config{K: k, Lambda: opt.Lambda, Workers: opt.Workers})
+		if err != nil {
+			return nil, err
+		}
+		startValid = vev.MSE(w0)
+		vev.Close()
+	} else {
+		fo.Valid = nil
+	}
+	res, err := ev.Fit(w0, fo)
+	if err != nil {
+		return nil, fmt.Errorf("tune %s: %w", d.Variant, err)
+	}
+	unc, err := ev.StdErrors(res.Weights, frozen, texel.Clustered)
+	if err != nil {
+		return nil, fmt.Errorf("tune %s: standard errors: %w", d.Variant, err)
+	}
+	se := unc.SE
+	method := "game-clustered sandwich (Gauss-Newton)"
+	if opt.Bootstrap > 0 {
+		bs, err := ev.Bootstrap(res.Weights, texel.BootstrapOptions{Replicates: opt.Bootstrap, Seed: opt.Seed, Frozen: frozen})
+		if err != nil {
+			return nil, fmt.Errorf("tune %s: bootstrap: %w", d.Variant, err)
+		}
+		se = bs.SD
+		method = fmt.Sprintf("bootstrap over games (%d replicates)", opt.Bootstrap)
+	}
+	f := &VariantFit{
+		Variant: d.Variant, Positions: d.Train.Len(), Games: d.Train.NumGames(), Read: d.Read, Dropped: d.Dropped,
+		Sources: d.Sources, K: Float(k), Lambda: Float(opt.Lambda), PriorSD: Float(opt.PriorSD),
+		StartTrainMSE: Float(startMSE), TrainMSE: Float(res.TrainMSE), StartValidMSE: Float(startValid),
+		ValidMSE: Float(res.ValidLoss), Iterations: res.Iterations, Converged: res.Converged,
+		Status: res.Status.String(), SEMethod: method,
+	}
+	if d.Valid != nil {
+		f.ValidPositions = d.Valid.Len()
+	}
+	reg := start.Registry()
+	for i, x := range res.Weights {
+		f.Weights = append(f.Weights, Weight{Name: reg.Name(i), Start: Float(w0[i]), Value: Float(x), SE: Float(se[i]), Frozen: frozen[i]})
+	}
+	f.cov = fullCov(unc, len(w0))
+	f.pieceValues(start)
+	return f, nil
+}
+
+// unusedFeatures marks the weights whose feature is zero in every position.
+func unusedFeatures(d *texel.Dataset, dim int) []bool {
+	used := make([]bool, dim)
+	for i := 0; i < d.Len(); i++ {
+		idx, val := d.Row(i)
+		for j, k := range idx {
+			if val[j] != 0 {
+				used[k] = true
+			}
+		}
+	}
+	frozen := make([]bool, dim)
+	for i := range frozen {
+		frozen[i] = !used[i]
+	}
+	return frozen
+}
+
+// fullCov expands the free-weight covariance to all weights (frozen: 0).
+func fullCov(u *texel.Uncertainty, dim int) *mat.SymDense {
+	c := mat.NewSymDense(dim, nil)
+	if u.Cov == nil {
+		return c
+	}
+	for a, i := range u.Free {
+		for b, j := range u.Free {
+			if b >= a {
+				c.SetSym(i, j, u.Cov.At(a, b))
+			}
+		}
+	}
+	return c
+}
+
+// pieceValues derives the material value of every non-royal piece type.
+func (f *VariantFit) pieceValues(start *eval.Weights) {
+	v := engine.MustVariant(f.Variant, nil)
+	reg := start.Registry()
+	var idx []int
+	for t := 1; t <= v.NumTypes(); t++ {
+		d := v.Def(engine.PieceType(t))
+		if d.Royal {
+			continue
+		}
+		i := reg.MaterialIndex(engine.PieceType(t))
+		pv := PieceValue{Piece: d.Token, Name: d.Name, MG: f.Weights[i].Value, EG: f.Weights[i+1].Value,
+			coef: map[int]float64{i: 0.5, i + 1: 0.5}}
+		pv.Value = (pv.MG + pv.EG) / 2
+		pv.SE = Float(math.Sqrt(f.variance(pv.coef, pv.coef)))
+		f.Pieces = append(f.Pieces, pv)
+		idx = append(idx, i, i+1)
+	}
+	sort.Ints(idx)
+	f.CovIndex = idx
+	f.Cov = make([][]Float, len(idx))
+	for a, i := range idx {
+		f.Cov[a] = make([]Float, len(idx))
+		for b, j := range idx {
+			f.Cov[a][b] = Float(f.cov.At(i, j))
+		}
+	}
+}
+
+// variance returns cov(a·w, b·w) for sparse coefficient vectors.
+func (f *VariantFit) variance(a, b map[int]float64) float64 {
+	var s float64
+	for i, x := range a {
+		for j, y := range b {
+			s += x * y * f.covAt(i, j)
+		}
+	}
+	return s
+}
+
+func (f *VariantFit) covAt(i, j int) float64 {
+	if f.cov != nil {
+		return f.cov.At(i, j)
+	}
+	a, b := -1, -1
+	for k, x := range f.CovIndex {
+		if x == i {
+			a = k
+		}
+		if x == j {
+			b = k
+		}
+	}
+	if a < 0 || b < 0 {
+		return math.NaN()
+	}
+	return float64(f.Cov[a][b])
+}
+
+// Table returns the fitted weights as an eval table with provenance.
+func (f *VariantFit) Table(run string, date time.Time) (*eval.Weights, error) {
+	v, err := engine.NewVariant(f.Variant, nil)
+	if err != nil {
+		return nil, err
+	}
+	w := eval.NewWeights(v)
+	for _, x := range f.Weights {
+		if err := w.Set(x.Name, float64(x.Value)); err != nil {
+			return nil, fmt.Errorf("tune %s: %w", f.Variant, err)
+		}
+	}
+	w.Provenance = eval.Provenance{
+		Source:    "texel tuning",
+		Date:      date.UTC().Format("2006-01-02"),
+		Run:       run,
+		Positions: int64(f.Positions),
+		Loss:      float64(f.TrainMSE),
+		Notes: fmt.Sprintf("Fitted by tamerlane tune from %d positions of %d games (K %.4f, lambda %g, prior sd %g cp); "+
+			"train MSE %.6f (start %.6f), validation MSE %.6f (start %.6f); %d L-BFGS iterations, %s. Sources: %s.",
+			f.Positions, f.Games, float64(f.K), float64(f.Lambda), float64(f.PriorSD), float64(f.TrainMSE), float64(f.StartTrainMSE),
+			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, f.Status, strings.Join(f.Sources, ", ")),
+	}
+	return w, nil
+}

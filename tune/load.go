@@ -1,0 +1,220 @@
+package tune
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/selfplay"
+	"tamerlane/tune/texel"
+)
+
+// LoadOptions filter and split the positions of a data set.
+type LoadOptions struct {
+	// Variants restricts loading to these variants (empty: all).
+	Variants []string
+	// KeepInCheck keeps positions whose side to move is in check (they are
+	// dropped by default: their evaluation says little).
+	KeepInCheck bool
+	// KeepMates keeps positions whose search found a mate.
+	KeepMates bool
+	// MinPly drops positions fewer than MinPly plies into the game.
+	MinPly int
+	// Quiet, if set, returns the quiescence line of a position; the
+	// position at its end is used instead (see QuietFunc).
+	Quiet QuietFunc `json:"-"`
+	// KeepDuplicates keeps repeated positions (by variant and hash); by
+	// default only the first occurrence is used.
+	KeepDuplicates bool
+	// ValidFraction of the games goes to the validation set (0: none).
+	ValidFraction float64
+	// Seed drives the train/validation split.
+	Seed uint64
+}
+
+// QuietFunc returns the moves of a position's quiescence line (captures
+// and promotions the search would play); Load plays them out so that the
+// fitted evaluation sees quiet positions.
+type QuietFunc func(pos *engine.Position) []engine.Move
+
+// Data is the loaded training data of one variant.
+type Data struct {
+	Variant string
+	// Train and Valid hold the feature vectors (Valid may be empty).
+	Train, Valid *texel.Dataset
+	// Dim is the number of weights of the variant's registry.
+	Dim int
+	// Read counts the records read; Dropped counts them by reason.
+	Read    int
+	Dropped map[string]int
+	// Sources lists the data-set files read.
+	Sources []string
+}
+
+// DatasetFiles returns the position files of self-play run directories:
+// the streams named in each directory's summary.json, or every
+// */positions.jsonl when there is no summary.
+func DatasetFiles(dirs []string) ([]string, error) {
+	var files []string
+	for _, dir := range dirs {
+		st, err := os.Stat(dir)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			files = append(files, dir)
+			continue
+		}
+		sum, err := selfplay.ReadSummary(filepath.Join(dir, "summary.json"))
+		switch {
+		case err == nil:
+			for _, s := range sum.Streams {
+				f := filepath.Join(dir, s.Dir, "positions.jsonl")
+				if _, err := os.Stat(f); err == nil {
+					files = append(files, f)
+				}
+			}
+		case errors.Is(err, os.ErrNotExist):
+			found, _ := filepath.Glob(filepath.Join(dir, "*", "positions.jsonl"))
+			sort.Strings(found)
+			files = append(files, found...)
+		default:
+			return nil, err
+		}
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no positions.jsonl found in %v", dirs)
+	}
+	return files, nil
+}
+
+// Load reads the data sets of the given run directories (or positions.jsonl
+// files), filters the positions, computes their feature vectors with the
+// engine's evaluation and splits them by game. A malformed record is an
+// error naming the file and line.
+func Load(dirs []string, opt LoadOptions) (map[string]*Data, error) {
+	files, err := DatasetFiles(dirs)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, v := range opt.Variants {
+		want[v] = true
+	}
+	type builder struct {
+		data    *Data
+		all     *texel.Dataset
+		ev      *eval.Evaluator
+		seen    map[uint64]bool
+		buf     []eval.Feature
+		feats   []texel.Feature
+		sources map[string]bool
+	}
+	builders := map[string]*builder{}
+	variants := map[string]*engine.Variant{}
+	for fi, file := range files {
+		for rec, err := range selfplay.Records(file) {
+			if err != nil {
+				return nil, err
+			}
+			if len(want) > 0 && !want[rec.Variant] {
+				continue
+			}
+			b := builders[rec.Variant]
+			key := rec.Variant + "|" + rec.Rules
+			v, ok := variants[key]
+			if !ok {
+				opts, err := engine.ParseOptions(rec.Rules)
+				if err == nil {
+					v, err = engine.NewVariant(rec.Variant, opts)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("%s: game %d: %w", file, rec.Game, err)
+				}
+				variants[key] = v
+			}
+			if b == nil {
+				w, err := eval.Default(v)
+				if err != nil {
+					return nil, err
+				}
+				b = &builder{
+					data: &Data{Variant: rec.Variant, Dim: w.Registry().Len(), Dropped: map[string]int{}},
+					all:  texel.NewDataset(0, 0), ev: eval.New(w), seen: map[uint64]bool{}, sources: map[string]bool{},
+				}
+				builders[rec.Variant] = b
+			}
+			d := b.data
+			d.Read++
+			if !b.sources[file] {
+				b.sources[file] = true
+				d.Sources = append(d.Sources, file)
+			}
+			pos, err := engine.ParseFEN(v, rec.FEN)
+			if err != nil {
+				return nil, fmt.Errorf("%s: game %d ply %d: %w", file, rec.Game, rec.Ply, err)
+			}
+			switch {
+			case rec.Ply < opt.MinPly:
+				d.Dropped["opening ply"]++
+				continue
+			case rec.Mate != 0 && !opt.KeepMates:
+				d.Dropped["mate score"]++
+				continue
+			case !opt.KeepInCheck && pos.InCheck():
+				d.Dropped["in check"]++
+				continue
+			}
+			if opt.Quiet != nil {
+				for _, m := range opt.Quiet(pos) {
+					pos.Make(m)
+				}
+			}
+			if r, _ := pos.Outcome(); r != engine.Ongoing {
+				d.Dropped["game over"]++
+				continue
+			}
+			if !opt.KeepDuplicates {
+				if b.seen[pos.Hash()] {
+					d.Dropped["duplicate"]++
+					continue
+				}
+				b.seen[pos.Hash()] = true
+			}
+			b.buf = b.ev.Features(pos, b.buf[:0])
+			b.feats = b.feats[:0]
+			for _, f := range b.buf {
+				b.feats = append(b.feats, texel.Feature{Index: f.Index, Value: f.Value})
+			}
+			game := int64(fi)<<32 | rec.Game
+			if err := b.all.Add(b.feats, float32(rec.Result), float32(rec.Score), game); err != nil {
+				return nil, fmt.Errorf("%s: game %d: %w", file, rec.Game, err)
+			}
+		}
+	}
+	out := map[string]*Data{}
+	for name, b := range builders {
+		d := b.data
+		if b.all.Len() == 0 {
+			return nil, fmt.Errorf("variant %s: no positions left after filtering (%v)", name, d.Dropped)
+		}
+		if opt.ValidFraction > 0 {
+			tr, va, err := b.all.Split(opt.ValidFraction, opt.Seed)
+			if err != nil {
+				return nil, fmt.Errorf("variant %s: %w", name, err)
+			}
+			d.Train, d.Valid = tr, va
+		} else {
+			d.Train = b.all
+		}
+		out[name] = d
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no positions of variants %v in %v", opt.Variants, files)
+	}
+	return out, nil
+}

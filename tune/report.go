@@ -1,0 +1,152 @@
+package tune
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"tamerlane/tune/published"
+	"tamerlane/tune/valueplot"
+)
+
+// ValuesFiles names the files WriteValues writes.
+type ValuesFiles struct {
+	JSON     string   `json:"json"`
+	Markdown string   `json:"markdown"`
+	Plots    []string `json:"plots"`
+}
+
+// WriteValues writes the values tables of a tuning report into dir:
+// values.json, values.md and, per variant, values-<variant>.png and .svg
+// (estimates with 95% intervals against the published figures, in the
+// variant's primary scale).
+func WriteValues(dir string, rep *Report, cat published.Catalog) ([]ValueRow, ValuesFiles, error) {
+	var rows []ValueRow
+	files := ValuesFiles{JSON: filepath.Join(dir, "values.json"), Markdown: filepath.Join(dir, "values.md")}
+	for _, f := range rep.Fits {
+		vr := ValueRows(f, rep.Imbalance(f.Variant), cat)
+		rows = append(rows, vr...)
+		png, svg, err := plotValues(filepath.Join(dir, "values-"+f.Variant), f.Variant, vr, cat)
+		if err != nil {
+			return nil, files, fmt.Errorf("plot %s: %w", f.Variant, err)
+		}
+		files.Plots = append(files.Plots, png, svg)
+	}
+	if err := writeJSON(files.JSON, rows); err != nil {
+		return nil, files, err
+	}
+	if err := WriteFileAtomic(files.Markdown, []byte(ValuesMarkdown(rep, rows))); err != nil {
+		return nil, files, err
+	}
+	return rows, files, nil
+}
+
+func plotValues(base, variant string, rows []ValueRow, cat published.Catalog) (string, string, error) {
+	scale := string(PrimaryScale(variant))
+	var pieces []string
+	texel := valueplot.Series{Label: "texel (self-play)"}
+	imb := valueplot.Series{Label: "imbalance matches"}
+	pubs := map[string]*valueplot.Series{}
+	var pubOrder []string
+	for _, r := range rows {
+		if r.Scale != scale {
+			continue
+		}
+		pieces = append(pieces, r.Piece)
+		if r.Texel != nil {
+			texel.Points = append(texel.Points, valueplot.Point{Piece: r.Piece, Value: float64(r.Texel.Value), Lo: float64(r.Texel.Lo), Hi: float64(r.Texel.Hi)})
+		}
+		if r.Imbalance != nil {
+			imb.Points = append(imb.Points, valueplot.Point{Piece: r.Piece, Value: float64(r.Imbalance.Value), Lo: float64(r.Imbalance.Lo), Hi: float64(r.Imbalance.Hi)})
+		}
+		if r.Published != nil {
+			label := shortSource(r.Source)
+			s := pubs[label]
+			if s == nil {
+				s = &valueplot.Series{Label: label}
+				pubs[label] = s
+				pubOrder = append(pubOrder, label)
+			}
+			s.Points = append(s.Points, valueplot.Point{Piece: r.Piece, Value: float64(*r.Published), Lo: math.NaN(), Hi: math.NaN()})
+		}
+	}
+	est := []valueplot.Series{texel}
+	if len(imb.Points) > 0 {
+		est = append(est, imb)
+	}
+	var pub []valueplot.Series
+	for _, l := range pubOrder {
+		pub = append(pub, *pubs[l])
+	}
+	return valueplot.WriteFiles(base, pieces, est, pub, valueplot.Options{
+		Title: fmt.Sprintf("%s piece values (%s), 95%% intervals", variant, scale), YLabel: "value (" + scale + ")"})
+}
+
+func shortSource(citation string) string {
+	if i := strings.IndexAny(citation, ".("); i > 0 && i < 40 {
+		return strings.TrimSpace(citation[:i])
+	}
+	if len(citation) > 40 {
+		return citation[:40]
+	}
+	return citation
+}
+
+// ValuesMarkdown renders the values tables as Markdown.
+func ValuesMarkdown(rep *Report, rows []ValueRow) string {
+	var b strings.Builder
+	b.WriteString("# Piece values\n\n")
+	b.WriteString("Texel estimates are the mean of a piece's middlegame and endgame material weights, as ratios to the scale's reference piece (the Pawn reference is the mean of all pawn types), with 95% delta-method intervals from the game-clustered covariance of the fit. Imbalance estimates come from a logistic regression of imbalance-match scores on the material difference.\n\n")
+	for _, f := range rep.Fits {
+		fmt.Fprintf(&b, "## %s\n\n", f.Variant)
+		fmt.Fprintf(&b, "%d positions of %d games (validation %d); K %.3f; train MSE %.5f (start %.5f); validation MSE %.5f (start %.5f); %d iterations, %s; errors: %s.\n\n",
+			f.Positions, f.Games, f.ValidPositions, float64(f.K), float64(f.TrainMSE), float64(f.StartTrainMSE),
+			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, f.Status, f.SEMethod)
+		if imb := rep.Imbalance(f.Variant); imb != nil && imb.Error != "" {
+			fmt.Fprintf(&b, "Imbalance fit: %s.\n\n", imb.Error)
+		}
+		for _, scale := range Scales(f.Variant) {
+			var any bool
+			for _, r := range rows {
+				if r.Variant == f.Variant && r.Scale == string(scale) {
+					if !any {
+						fmt.Fprintf(&b, "### %s\n\n| piece | name | texel (95%%) | imbalance (95%%) | published | source | texel/published |\n|---|---|---|---|---|---|---|\n", scale)
+						any = true
+					}
+					fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", r.Piece, r.Name, fmtInterval(r.Texel), fmtInterval(r.Imbalance),
+						fmtFloat(r.Published), sourceCell(r), fmtFloat(r.Ratio))
+				}
+			}
+			if any {
+				b.WriteString("\n")
+			}
+		}
+		fmt.Fprintf(&b, "![%s values](values-%s.png)\n\n", f.Variant, f.Variant)
+	}
+	return b.String()
+}
+
+func sourceCell(r ValueRow) string {
+	if r.Source == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s (%s)", shortSource(r.Source), r.Kind)
+}
+
+func fmtInterval(iv *Interval) string {
+	if iv == nil {
+		return ""
+	}
+	if math.IsNaN(float64(iv.Lo)) || math.IsNaN(float64(iv.Hi)) {
+		return fmt.Sprintf("%.2f", float64(iv.Value))
+	}
+	return fmt.Sprintf("%.2f [%.2f, %.2f]", float64(iv.Value), float64(iv.Lo), float64(iv.Hi))
+}
+
+func fmtFloat(f *Float) string {
+	if f == nil || math.IsNaN(float64(*f)) {
+		return ""
+	}
+	return fmt.Sprintf("%.2f", float64(*f))
+}

@@ -1,0 +1,193 @@
+package tune
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+)
+
+// ReportFormat identifies the tune.json format.
+const ReportFormat = "tamerlane-tune/1"
+
+// Options configure a tuning run.
+type Options struct {
+	Load LoadOptions `json:"load"`
+	Fit  FitOptions  `json:"fit"`
+	// Start returns the starting table of a variant (nil: the embedded
+	// default tables).
+	Start func(v *engine.Variant) (*eval.Weights, error) `json:"-"`
+	// Name names the run in the exported tables' provenance (default: the
+	// output directory's base name).
+	Name string `json:"name,omitempty"`
+	// Now stamps the tables (zero: time.Now).
+	Now time.Time `json:"-"`
+}
+
+// Report is tune.json: every variant's fit and imbalance estimate.
+type Report struct {
+	Format     string         `json:"format"`
+	Created    string         `json:"created"`
+	Data       []string       `json:"data"`
+	Options    Options        `json:"options"`
+	Fits       []*VariantFit  `json:"fits"`
+	Imbalances []ImbalanceFit `json:"imbalances,omitempty"`
+}
+
+// Fit returns the fit of a variant, or nil.
+func (r *Report) Fit(variant string) *VariantFit {
+	for _, f := range r.Fits {
+		if f.Variant == variant {
+			return f
+		}
+	}
+	return nil
+}
+
+// Imbalance returns the imbalance estimate of a variant, or nil.
+func (r *Report) Imbalance(variant string) *ImbalanceFit {
+	for i := range r.Imbalances {
+		if r.Imbalances[i].Variant == variant {
+			return &r.Imbalances[i]
+		}
+	}
+	return nil
+}
+
+// Run tunes every variant found in the data directories and writes
+// out/tune.json and out/tables/<variant>.yaml.
+func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, error) {
+	data, err := Load(dirs, opt.Load)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Now.IsZero() {
+		opt.Now = time.Now()
+	}
+	if opt.Name == "" {
+		abs, _ := filepath.Abs(out)
+		opt.Name = filepath.Base(abs)
+	}
+	rep := &Report{Format: ReportFormat, Created: opt.Now.UTC().Format(time.RFC3339), Data: dirs, Options: opt}
+	names := make([]string, 0, len(data))
+	for n := range data {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if err := os.MkdirAll(filepath.Join(out, "tables"), 0o755); err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		v, err := engine.NewVariant(name, nil)
+		if err != nil {
+			return nil, err
+		}
+		start := eval.Default
+		if opt.Start != nil {
+			start = opt.Start
+		}
+		w, err := start(v)
+		if err != nil {
+			return nil, err
+		}
+		f, err := Fit(data[name], w, opt.Fit)
+		if err != nil {
+			return nil, err
+		}
+		rep.Fits = append(rep.Fits, f)
+		table, err := f.Table(opt.Name, opt.Now)
+		if err != nil {
+			return nil, err
+		}
+		if err := table.WriteFile(filepath.Join(out, "tables", name+".yaml")); err != nil {
+			return nil, err
+		}
+	}
+	if rep.Imbalances, err = FitImbalances(dirs); err != nil {
+		return nil, err
+	}
+	if err := writeJSON(filepath.Join(out, "tune.json"), rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// ReadReport reads dir/tune.json.
+func ReadReport(dir string) (*Report, error) {
+	path := filepath.Join(dir, "tune.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r Report
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if r.Format != ReportFormat {
+		return nil, fmt.Errorf("%s: format %q, want %q", path, r.Format, ReportFormat)
+	}
+	return &r, nil
+}
+
+// Export writes the fitted eval table of a variant from a tuning run
+// directory to path, in the schema the engine loads.
+func Export(runDir, variant, path string) error {
+	rep, err := ReadReport(runDir)
+	if err != nil {
+		return err
+	}
+	f := rep.Fit(variant)
+	if f == nil {
+		return fmt.Errorf("%s has no fit of variant %s", filepath.Join(runDir, "tune.json"), variant)
+	}
+	created, _ := time.Parse(time.RFC3339, rep.Created)
+	name := rep.Options.Name
+	if name == "" {
+		name = filepath.Base(runDir)
+	}
+	w, err := f.Table(name, created)
+	if err != nil {
+		return err
+	}
+	return w.WriteFile(path)
+}
+
+// writeJSON writes v as indented JSON through a temporary file and rename.
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, append(b, '\n'))
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory, synced and renamed, so that path is never seen half written.
+func WriteFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
