@@ -51,7 +51,7 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, yamlError(name, err)
 	}
 	if c.Validation != nil && (*c.Validation < 0 || *c.Validation >= 1) {
 		return nil, fmt.Errorf("%s: validation: %v is not in [0, 1)", name, *c.Validation)
@@ -94,4 +94,21 @@ func (c *Config) Options(quiet QuietFunc) Options {
 	}
 	o.Fit = FitOptions{Lambda: c.Lambda, PriorSD: c.PriorSD, MaxIterations: c.MaxIterations, Bootstrap: c.Bootstrap, Seed: o.Load.Seed, Free: c.Free}
 	return o
+}
+
+// yamlError rewrites a YAML decoding error as "file:line: message" lines.
+func yamlError(name string, err error) error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs := make([]string, len(te.Errors))
+		for i, e := range te.Errors {
+			msgs[i] = name + ":" + strings.TrimPrefix(e, "line ")
+		}
+		return errors.New(strings.Join(msgs, "\n"))
+	}
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		return fmt.Errorf("%s:%s", name, rest)
+	}
+	return fmt.Errorf("%s: %s", name, msg)
 }

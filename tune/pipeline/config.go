@@ -1,0 +1,698 @@
+package pipeline
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"tamerlane/data"
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/selfplay"
+	"tamerlane/selfplay/elo"
+	"tamerlane/tune"
+)
+
+// Accept rules: when a generation's table replaces the current one.
+const (
+	// AcceptPass accepts only when the SPRT accepted H1 (the new table is
+	// better by at least elo1, at the test's error rates).
+	AcceptPass = "pass"
+	// AcceptNotWorse accepts unless the SPRT accepted H0: a match that
+	// reached its pair cap undecided counts as not worse.
+	AcceptNotWorse = "not-worse"
+	// AcceptAlways accepts every generation's table (the match is still
+	// played, when verify.pairs > 0, and reported).
+	AcceptAlways = "always"
+)
+
+// Config is a pipeline configuration. It is read from YAML by Load or
+// Parse (strictly: unknown fields, wrong types and semantic mistakes are
+// errors naming the file, the line and the field) and validated there.
+//
+//	name: default            # names the run (default: the file's base name)
+//	generations: 2           # self-play -> tune -> export -> verify -> accept, G times
+//	history: 0               # previous generations whose self-play data are tuned on too (-1: all)
+//	accept: pass             # pass | not-worse | always
+//	tables: {chess: t.yaml}  # generation-0 tables (default: the embedded ones)
+//	selfplay:                # selfplay.Config syntax, without tables and matches
+//	  nodes: 1500
+//	  variants: [{variant: chess, pairs: 40}]
+//	tune:                    # tune.Config syntax, without tables
+//	  free: [material.]
+//	  prior_sd: 40
+//	verify:                  # match new (A) against current (B) per variant
+//	  pairs: 60              # pair cap (0: no match)
+//	  nodes: 1500            # default: selfplay.nodes
+//	  sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}
+type Config struct {
+	// Name names the run: the default output directory runs/<name> and
+	// the tuned tables' provenance.
+	Name string
+	// Generations is the number of generations (default 1). It is not
+	// part of the configuration hash: raising it continues a run.
+	Generations int
+	// History is the number of previous generations whose self-play data
+	// are added to a generation's own for tuning (0: none; -1: all).
+	History int
+	// Accept is the accept rule: AcceptPass (default), AcceptNotWorse or
+	// AcceptAlways.
+	Accept string
+	// Tables maps a variant to its generation-0 table (absolute paths;
+	// variants not listed start from the embedded default).
+	Tables map[string]string
+	// Selfplay is the validated self-play configuration; the pipeline sets
+	// every stream's table to the current table and the seed of
+	// generation g to Seed+g-1.
+	Selfplay *selfplay.Config
+	// Tune is the tuning configuration (its variants default to the
+	// pipeline's).
+	Tune tune.Config
+	// Verify configures the verification matches.
+	Verify VerifyConfig
+	// File is the configuration's file name as given (for errors and the
+	// report).
+	File string
+
+	source []byte
+}
+
+// VerifyConfig configures the verification match of every variant: the
+// generation's new table (A) against the current table (B) at the same
+// node budget, game pairs from shared openings, stopped by the SPRT
+// (pentanomial, normalized Elo by default, as fastchess).
+type VerifyConfig struct {
+	// Pairs caps the pairs per variant (default 100; 0: no matches, and
+	// then only accept: always accepts).
+	Pairs int `yaml:"pairs"`
+	// Nodes is both players' node limit per move (default: selfplay.nodes).
+	Nodes int64 `yaml:"nodes"`
+	// SPRT is the test (default elo0 0, elo1 10, alpha = beta = 0.05,
+	// model normalized).
+	SPRT selfplay.SPRTConfig `yaml:"sprt"`
+	// OpeningsFile is a file of start FENs (default: the variant's
+	// self-play openings_file, else random walks as in self-play).
+	OpeningsFile string `yaml:"openings_file"`
+}
+
+// fileConfig is the YAML document.
+type fileConfig struct {
+	Name        string            `yaml:"name"`
+	Generations int               `yaml:"generations"`
+	History     int               `yaml:"history"`
+	Accept      string            `yaml:"accept"`
+	Tables      map[string]string `yaml:"tables"`
+	Selfplay    yaml.Node         `yaml:"selfplay"`
+	Tune        tune.Config       `yaml:"tune"`
+	Verify      VerifyConfig      `yaml:"verify"`
+}
+
+// Variants returns the pipeline's variants in configuration order.
+func (c *Config) Variants() []string {
+	var out []string
+	for _, v := range c.Selfplay.Variants {
+		out = append(out, v.Variant)
+	}
+	return out
+}
+
+// Load reads and validates a pipeline configuration file.
+func Load(path string) (*Config, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(b, path)
+}
+
+// LoadFS reads and validates a configuration from a file system (the
+// embedded configs); name is used in errors, relative paths are relative
+// to the working directory.
+func LoadFS(fsys fs.FS, name string) (*Config, error) {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(b, name)
+}
+
+// Parse decodes and validates a pipeline configuration; name is the file
+// name used in errors, and relative paths are relative to its directory.
+// Every error is a *selfplay.ConfigError ("file:line: field: message"),
+// several joined with errors.Join.
+func Parse(b []byte, name string) (*Config, error) {
+	idx := &index{file: name, lines: map[string]int{}}
+	var root yaml.Node
+	if err := yaml.Unmarshal(b, &root); err != nil {
+		return nil, syntaxError(name, err)
+	}
+	idx.walk(&root, "")
+	var fc fileConfig
+	if len(root.Content) > 0 {
+		dec := yaml.NewDecoder(bytes.NewReader(b))
+		dec.KnownFields(true)
+		if err := dec.Decode(&fc); err != nil {
+			var te *yaml.TypeError
+			if !errors.As(err, &te) {
+				return nil, syntaxError(name, err)
+			}
+			var errs []error
+			for _, m := range te.Errors {
+				errs = append(errs, idx.decodeError(m))
+			}
+			return nil, errors.Join(errs...)
+		}
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		abs = name
+	}
+	c := &Config{Name: fc.Name, Generations: fc.Generations, History: fc.History, Accept: fc.Accept,
+		Tune: fc.Tune, Verify: fc.Verify, File: name, source: append([]byte(nil), b...)}
+	var errs []error
+	bad := func(path, format string, a ...any) { errs = append(errs, idx.errAt(path, format, a...)) }
+
+	// Top level.
+	if c.Name == "" {
+		c.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	}
+	if !validName(c.Name) {
+		bad("name", "%q: use letters, digits, '.', '_' and '-' only, not starting with '.'", c.Name)
+	}
+	if !idx.has("generations") {
+		c.Generations = 1
+	}
+	if c.Generations < 1 {
+		bad("generations", "must be at least 1 (got %d)", c.Generations)
+	}
+	if c.History < -1 {
+		bad("history", "must be -1 (all), 0 or positive (got %d)", c.History)
+	}
+	switch c.Accept {
+	case "":
+		c.Accept = AcceptPass
+	case AcceptPass, AcceptNotWorse, AcceptAlways:
+	default:
+		bad("accept", "unknown rule %q (want %s, %s or %s)", c.Accept, AcceptPass, AcceptNotWorse, AcceptAlways)
+	}
+
+	// Self-play: decoded by selfplay from the section's own lines, so that
+	// its errors carry the file's line numbers.
+	if fc.Selfplay.Kind == 0 {
+		bad("selfplay", "required: the self-play streams (selfplay.Config syntax)")
+		return nil, errors.Join(errs...)
+	}
+	if fc.Selfplay.Kind != yaml.MappingNode {
+		bad("selfplay", "want a mapping (selfplay.Config syntax)")
+		return nil, errors.Join(errs...)
+	}
+	sp, err := selfplay.ParseConfig(section(b, &root, "selfplay"), name)
+	if err != nil {
+		return nil, errors.Join(append(errs, prefixErrors(err, "selfplay"))...)
+	}
+	spErrs := len(errs)
+	seen := map[string]bool{}
+	for i, v := range sp.Variants {
+		p := fmt.Sprintf("selfplay.variants[%d]", i)
+		if seen[v.Variant] {
+			bad(p+".variant", "variant %q is listed twice: the pipeline keeps one table per variant", v.Variant)
+		}
+		seen[v.Variant] = true
+		if v.Table != "" {
+			bad(p+".table", "set by the pipeline (the current table); give generation-0 tables in the top-level tables:")
+		}
+	}
+	for i, m := range sp.Imbalances {
+		p := fmt.Sprintf("selfplay.imbalances[%d]", i)
+		if m.Table != "" {
+			bad(p+".table", "set by the pipeline (the current table of the variant)")
+		}
+		if m.Variant != "" && !seen[m.Variant] {
+			bad(p+".variant", "variant %q is not among selfplay.variants: imbalances are played with a pipeline variant's current table", m.Variant)
+		}
+	}
+	if len(sp.Matches) > 0 {
+		bad("selfplay.matches", "not allowed: the pipeline's matches are configured in verify:")
+	}
+	if idx.has("selfplay.shard") {
+		bad("selfplay.shard", "a pipeline cannot be sharded")
+	}
+	if len(sp.Variants) == 0 {
+		bad("selfplay.variants", "required: at least one variant to play and tune")
+	}
+	if len(errs) == spErrs {
+		if err := sp.Validate(); err != nil {
+			errs = append(errs, prefixErrors(err, "selfplay"))
+		}
+	}
+	c.Selfplay = sp
+
+	// Generation-0 tables.
+	if len(fc.Tables) > 0 {
+		c.Tables = map[string]string{}
+		for _, v := range slices.Sorted(mapKeys(fc.Tables)) {
+			p := "tables." + v
+			file := fc.Tables[v]
+			if !seen[v] {
+				bad(p, "variant %q is not among selfplay.variants", v)
+				continue
+			}
+			if !filepath.IsAbs(file) {
+				file = filepath.Join(filepath.Dir(abs), file)
+			}
+			ev, err := engine.NewVariant(v, nil)
+			if err == nil {
+				_, err = eval.LoadFile(ev, file)
+			}
+			if err != nil {
+				bad(p, "%v", err)
+				continue
+			}
+			c.Tables[v] = file
+		}
+	}
+
+	// Tuning.
+	t := &c.Tune
+	if t.Validation != nil && (*t.Validation < 0 || *t.Validation >= 1) {
+		bad("tune.validation", "%v is not in [0, 1)", *t.Validation)
+	}
+	if t.Lambda < 0 || t.Lambda > 1 {
+		bad("tune.lambda", "%v is not in [0, 1]", t.Lambda)
+	}
+	if t.PriorSD < 0 {
+		bad("tune.prior_sd", "%v is negative", t.PriorSD)
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"min_ply", t.MinPly}, {"max_iterations", t.MaxIterations}, {"bootstrap", t.Bootstrap}} {
+		if f.v < 0 {
+			bad("tune."+f.name, "must not be negative (got %d)", f.v)
+		}
+	}
+	for i, v := range t.Variants {
+		if !seen[v] {
+			bad(fmt.Sprintf("tune.variants[%d]", i), "variant %q is not among selfplay.variants", v)
+		}
+	}
+	if len(t.Tables) > 0 {
+		bad("tune.tables", "set by the pipeline (tuning starts from the current table); give generation-0 tables in the top-level tables:")
+	}
+	if len(t.Variants) == 0 {
+		t.Variants = c.Variants()
+	}
+
+	// Verification.
+	vf := &c.Verify
+	if !idx.has("verify.pairs") {
+		vf.Pairs = 100
+	}
+	if vf.Pairs < 0 {
+		bad("verify.pairs", "must not be negative (got %d)", vf.Pairs)
+	}
+	if vf.Nodes < 0 {
+		bad("verify.nodes", "must not be negative (got %d)", vf.Nodes)
+	}
+	if vf.Nodes == 0 {
+		vf.Nodes = sp.Nodes
+	}
+	s := &vf.SPRT
+	if !idx.has("verify.sprt.elo1") && !idx.has("verify.sprt.elo0") {
+		s.Elo0, s.Elo1 = 0, 10
+	}
+	if !idx.has("verify.sprt.alpha") {
+		s.Alpha = 0.05
+	}
+	if !idx.has("verify.sprt.beta") {
+		s.Beta = 0.05
+	}
+	if s.Model == "" {
+		s.Model = string(elo.ModelNormalized)
+	}
+	if err := (elo.SPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta, Model: elo.Model(s.Model)}).Validate(); err != nil {
+		bad("verify.sprt", "%s", strings.TrimPrefix(err.Error(), "elo: "))
+	}
+	if vf.OpeningsFile != "" {
+		if !filepath.IsAbs(vf.OpeningsFile) {
+			vf.OpeningsFile = filepath.Join(filepath.Dir(abs), vf.OpeningsFile)
+		}
+		if st, err := os.Stat(vf.OpeningsFile); err != nil {
+			bad("verify.openings_file", "%v", err)
+		} else if st.IsDir() {
+			bad("verify.openings_file", "%s is a directory", vf.OpeningsFile)
+		}
+	}
+	if len(errs) == 0 && vf.Pairs > 0 {
+		// Let selfplay check each variant's match (openings FENs, SPRT).
+		for _, v := range sp.Variants {
+			spec := c.matchSpec(v, "", "", 1)
+			mc := spec.Config()
+			if err := mc.Validate(); err != nil {
+				errs = append(errs, idx.remapMatch(err))
+				break
+			}
+		}
+	}
+	if len(errs) > 0 {
+		sortErrors(errs)
+		return nil, errors.Join(errs...)
+	}
+	return c, nil
+}
+
+// matchSpec returns the verification match of one variant: table a
+// against table b, with the self-play settings (openings, adjudication,
+// maximum length, hash) and no data set.
+func (c *Config) matchSpec(v selfplay.VariantConfig, a, b string, gen int) selfplay.MatchSpec {
+	base := *c.Selfplay
+	base.Variants, base.Imbalances, base.Matches = nil, nil, nil
+	base.Dataset.PositionsPerGame = 0
+	openings := c.Verify.OpeningsFile
+	if openings == "" {
+		openings = v.OpeningsFile
+	}
+	sprt := c.Verify.SPRT
+	return selfplay.MatchSpec{
+		Variant: v.Variant, Rules: v.Rules, A: a, B: b,
+		NameA: fmt.Sprintf("gen-%03d", gen), NameB: "current",
+		Pairs: c.Verify.Pairs, Nodes: c.Verify.Nodes, Seed: c.seed(gen),
+		OpeningsFile: openings, SPRT: &sprt, Base: &base,
+	}
+}
+
+// seed returns the run seed of generation gen.
+func (c *Config) seed(gen int) uint64 { return c.Selfplay.Seed + uint64(gen-1) }
+
+// Hash returns the digest that identifies a run directory's
+// configuration: everything that decides the results except Generations
+// (so that a finished run can be extended) and the number of workers,
+// with the generation-0 tables and opening files by content.
+func (c *Config) Hash() (string, error) {
+	sp := *c.Selfplay
+	sp.Workers = 0
+	sph, err := sp.Hash()
+	if err != nil {
+		return "", err
+	}
+	tables := map[string]string{}
+	for _, v := range c.Variants() {
+		b, err := c.initialTable(v)
+		if err != nil {
+			return "", err
+		}
+		tables[v] = digest(b)
+	}
+	vf := c.Verify
+	if vf.OpeningsFile != "" {
+		b, err := os.ReadFile(vf.OpeningsFile)
+		if err != nil {
+			return "", err
+		}
+		vf.OpeningsFile = digest(b)
+	}
+	doc := struct {
+		Format   string            `json:"format"`
+		Name     string            `json:"name"`
+		History  int               `json:"history"`
+		Accept   string            `json:"accept"`
+		Tables   map[string]string `json:"tables"`
+		Selfplay string            `json:"selfplay"`
+		Tune     tune.Config       `json:"tune"`
+		Verify   VerifyConfig      `json:"verify"`
+	}{Format, c.Name, c.History, c.Accept, tables, sph, c.Tune, vf}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return "", err
+	}
+	return digest(b)[len("sha256:"):], nil
+}
+
+func digest(b []byte) string {
+	s := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(s[:])
+}
+
+// initialTable returns the bytes of a variant's generation-0 table.
+func (c *Config) initialTable(variant string) ([]byte, error) {
+	if p, ok := c.Tables[variant]; ok {
+		return os.ReadFile(p)
+	}
+	return fs.ReadFile(data.Weights, "weights/"+variant+".yaml")
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// section returns the YAML text of a top-level key's value with every
+// other line blanked, so that its line numbers are those of the file.
+func section(b []byte, root *yaml.Node, key string) []byte {
+	doc := root
+	if doc.Kind == yaml.DocumentNode && len(doc.Content) > 0 {
+		doc = doc.Content[0]
+	}
+	lines := strings.Split(string(b), "\n")
+	out := make([]string, len(lines))
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		k := doc.Content[i]
+		if k.Value != key {
+			continue
+		}
+		end := len(lines)
+		if i+2 < len(doc.Content) {
+			end = doc.Content[i+2].Line - 1
+		}
+		for l := k.Line - 1; l < end && l < len(lines); l++ {
+			out[l] = lines[l]
+		}
+		// Blank the key itself: "selfplay:" becomes spaces.
+		first := out[k.Line-1]
+		if c := strings.Index(first[min(len(first), k.Column-1):], ":"); c >= 0 {
+			n := k.Column - 1 + c + 1
+			out[k.Line-1] = strings.Repeat(" ", n) + first[n:]
+		}
+		break
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+// prefixErrors puts a section's name before the fields of its errors.
+func prefixErrors(err error, prefix string) error {
+	var out []error
+	for _, e := range flatten(err) {
+		var ce *selfplay.ConfigError
+		if errors.As(e, &ce) {
+			cp := *ce
+			if cp.Field == "" {
+				cp.Field = prefix
+			} else {
+				cp.Field = prefix + "." + cp.Field
+			}
+			out = append(out, &cp)
+			continue
+		}
+		out = append(out, e)
+	}
+	return errors.Join(out...)
+}
+
+// flatten lists the errors joined in err.
+func flatten(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, flatten(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+func sortErrors(errs []error) {
+	line := func(e error) int {
+		var ce *selfplay.ConfigError
+		if errors.As(e, &ce) {
+			return ce.Line
+		}
+		return 0
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return line(errs[i]) < line(errs[j]) })
+}
+
+// index remembers the line of every key of the document.
+type index struct {
+	file  string
+	lines map[string]int
+	nodes []indexNode
+}
+
+type indexNode struct {
+	path  string
+	line  int
+	key   bool
+	value string
+}
+
+func (x *index) walk(n *yaml.Node, path string) {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		for _, c := range n.Content {
+			x.walk(c, path)
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			p := k.Value
+			if path != "" {
+				p = path + "." + k.Value
+			}
+			if _, dup := x.lines[p]; !dup {
+				x.lines[p] = k.Line
+			}
+			x.nodes = append(x.nodes, indexNode{p, k.Line, true, k.Value}, indexNode{p, v.Line, false, v.Value})
+			x.walk(v, p)
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			x.lines[p] = c.Line
+			x.nodes = append(x.nodes, indexNode{p, c.Line, false, c.Value})
+			x.walk(c, p)
+		}
+	}
+}
+
+func (x *index) has(path string) bool {
+	_, ok := x.lines[path]
+	return ok
+}
+
+// errAt builds an error for the field at path, on the line of the field
+// or of its nearest ancestor in the file.
+func (x *index) errAt(path, format string, a ...any) *selfplay.ConfigError {
+	e := &selfplay.ConfigError{File: x.file, Field: path, Msg: fmt.Sprintf(format, a...)}
+	for p := path; p != ""; {
+		if l, ok := x.lines[p]; ok {
+			e.Line = l
+			break
+		}
+		i := strings.LastIndexAny(p, ".[")
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return e
+}
+
+var (
+	reLine    = regexp.MustCompile(`^line (\d+): (.*)$`)
+	reUnknown = regexp.MustCompile(`^field (\S+) not found in type`)
+	reType    = regexp.MustCompile("^cannot unmarshal (!!\\w+)(?: `(.*)`)? into (.*)$")
+)
+
+// decodeError turns a decoder message into an error naming the field.
+func (x *index) decodeError(msg string) error {
+	m := reLine.FindStringSubmatch(msg)
+	if m == nil {
+		return &selfplay.ConfigError{File: x.file, Msg: msg}
+	}
+	line, _ := strconv.Atoi(m[1])
+	e := &selfplay.ConfigError{File: x.file, Line: line, Msg: m[2]}
+	find := func(key bool, value string) string {
+		for _, n := range x.nodes {
+			if n.line == line && n.key == key && (value == "" || strings.HasPrefix(n.value, value)) {
+				return n.path
+			}
+		}
+		return ""
+	}
+	if mm := reUnknown.FindStringSubmatch(m[2]); mm != nil {
+		e.Field = find(true, mm[1])
+		e.Msg = "unknown field " + strconv.Quote(mm[1])
+	} else if mm := reType.FindStringSubmatch(m[2]); mm != nil {
+		e.Field = find(false, strings.TrimSuffix(mm[2], "..."))
+		want := mm[3]
+		if i := strings.LastIndex(want, "."); i >= 0 {
+			want = want[i+1:]
+		}
+		if strings.HasPrefix(mm[3], "[]") {
+			want = "a list"
+		} else if strings.HasPrefix(mm[3], "map[") || strings.HasSuffix(want, "Config") {
+			want = "a mapping"
+		}
+		got := mm[1]
+		if mm[2] != "" {
+			got += " " + strconv.Quote(mm[2])
+		}
+		e.Msg = fmt.Sprintf("wrong type: want %s, got %s", want, got)
+	}
+	return e
+}
+
+// remapMatch maps the errors of a verification match's selfplay config
+// to the verify section.
+func (x *index) remapMatch(err error) error {
+	var out []error
+	for _, e := range flatten(err) {
+		var ce *selfplay.ConfigError
+		if !errors.As(e, &ce) {
+			out = append(out, e)
+			continue
+		}
+		f := ce.Field
+		switch {
+		case strings.HasPrefix(f, "matches[0]."):
+			f = "verify." + strings.TrimPrefix(f, "matches[0].")
+		case f == "nodes":
+			f = "verify.nodes"
+		default:
+			f = "selfplay." + f
+		}
+		out = append(out, x.errAt(f, "%s", ce.Msg))
+	}
+	return errors.Join(out...)
+}
+
+func syntaxError(name string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := reLine.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &selfplay.ConfigError{File: name, Line: line, Msg: m[2]}
+	}
+	return &selfplay.ConfigError{File: name, Msg: msg}
+}
+
+// validName reports whether s can name a directory: letters, digits,
+// '.', '_' and '-', not starting with '.'.
+func validName(s string) bool {
+	if s == "" || s[0] == '.' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
