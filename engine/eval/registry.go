@@ -3,7 +3,6 @@ package eval
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"tamerlane/engine"
 )
@@ -69,16 +68,11 @@ type Registry struct {
 	phaseTotal  int32
 }
 
-var registries sync.Map // variant name -> *Registry
-
 // RegistryOf returns the registry of v's variant (the same for every rule
-// option). Registries are immutable and shared.
+// option). A registry is immutable; building one takes microseconds, so
+// callers that need it often keep the one their Weights carry.
 func RegistryOf(v *engine.Variant) *Registry {
-	if r, ok := registries.Load(v.Name); ok {
-		return r.(*Registry)
-	}
-	r, _ := registries.LoadOrStore(v.Name, buildRegistry(v.Name))
-	return r.(*Registry)
+	return buildRegistry(v.Name)
 }
 
 func buildRegistry(name string) *Registry {

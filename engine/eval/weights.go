@@ -455,7 +455,7 @@ func (w *Weights) WriteFile(path string) (err error) {
 // Diff lists the weights that differ between two tables of one variant, as
 // "name: a -> b" lines sorted by name (for logs and tests).
 func Diff(a, b *Weights) ([]string, error) {
-	if a.reg != b.reg {
+	if a.reg.variant != b.reg.variant {
 		return nil, errors.New("eval: tables of different variants")
 	}
 	var out []string
