@@ -106,6 +106,9 @@ type compiled struct {
 	sliderMask uint64 // codes of pieces whose attacks can be blocked
 	complex    bool   // hoppers or bent pieces: every move needs a full legality test
 	onBoard    []Square
+	// moveBound bounds the pseudo-legal moves of one piece, on any square,
+	// whatever else stands on the board, and after any promotion.
+	moveBound [64]int
 }
 
 func (v *Variant) compile() error {
@@ -274,7 +277,71 @@ func (v *Variant) compile() error {
 			}
 		}
 	}
+	for code := range c.gen {
+		c.moveBound[code] = v.reachBound(Piece(code))
+	}
+	for code := range c.gen {
+		for _, t := range c.gen[code].promoTo {
+			c.moveBound[code] = max(c.moveBound[code], c.moveBound[MakePiece(t, Piece(code).Color())])
+		}
+	}
 	return nil
+}
+
+// reachBound returns the largest number of squares the piece code can
+// reach from one square of the board (captures and moves alike, every
+// square a slide, hop or bent move passes, each promotion choice counted),
+// an upper bound of its pseudo-legal moves in any position.
+func (v *Variant) reachBound(code Piece) int {
+	c := &v.c
+	g := &c.gen[code]
+	us := code.Color()
+	on := func(s Square) bool { return s > 0 && int(s) < NumSquares && c.empty[s] == Empty }
+	best := 0
+	for _, from := range c.onBoard {
+		n := 0
+		count := func(to Square) {
+			if g.promo == PromoteOnLastRank && c.lastRank[us][to] {
+				n += len(g.promoTo)
+			} else {
+				n++
+			}
+		}
+		for _, l := range g.leaps {
+			if to := from + Square(l.d); on(to) {
+				count(to)
+			}
+		}
+		for _, sl := range g.slides {
+			for k, to := 1, from+Square(sl.d); k <= sl.max && on(to); k, to = k+1, to+Square(sl.d) {
+				if k >= sl.min {
+					count(to)
+				}
+			}
+		}
+		for _, h := range g.hops {
+			for to := from + Square(h.d); on(to); to += Square(h.d) {
+				count(to)
+			}
+		}
+		for _, bt := range g.bents {
+			first := from + Square(bt.first)
+			if !on(first) {
+				continue
+			}
+			for k, to := 1, first+Square(bt.then); k <= bt.max && on(to); k, to = k+1, to+Square(bt.then) {
+				if k >= bt.min {
+					count(to)
+				}
+			}
+		}
+		n += len(g.doubles)
+		if g.royal {
+			n++ // a citadel step
+		}
+		best = max(best, n)
+	}
+	return best
 }
 
 // tokenOf returns the FEN token of piece p in its side's case.

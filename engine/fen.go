@@ -31,6 +31,10 @@ func (e *FENError) Error() string {
 	return fmt.Sprintf("fen %q: %s field: %s", e.FEN, e.Field, e.Msg)
 }
 
+// maxFENCounter bounds the halfmove and fullmove fields so that the clocks
+// cannot overflow (and FEN() gives back what was parsed).
+const maxFENCounter = 1 << 30
+
 // ParseFEN parses a FEN in the variant's notation (RULES.md 2.6, 3.1, 3.7,
 // 5). The halfmove and fullmove fields may be omitted.
 func ParseFEN(v *Variant, fen string) (*Position, error) {
@@ -100,21 +104,29 @@ func ParseFEN(v *Variant, fen string) (*Position, error) {
 		if p.board[s] != Empty {
 			return fail("en passant", offs[3], "square %s is occupied", fields[3])
 		}
-		st.ep = s
+		if !p.doubleSteppedPast(s, p.side.Other()) {
+			return fail("en passant", offs[3], "no %s pawn has just double-stepped past %s", p.side.Other(), fields[3])
+		}
+		// As after Make, the square counts only while a pawn can capture
+		// there; otherwise the position equals the one without it (same
+		// hash, FEN "-").
+		if p.epCapturable(s, p.side) {
+			st.ep = s
+		}
 	}
 	st.rule50, p.ply = 0, 0
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 {
-			return fail("halfmove", offs[4], "want a non-negative integer, got %q", fields[4])
+		if err != nil || n < 0 || n > maxFENCounter {
+			return fail("halfmove", offs[4], "want an integer from 0 to %d, got %q", maxFENCounter, fields[4])
 		}
 		st.rule50 = int32(n)
 	}
 	full := 1
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 0 {
-			return fail("fullmove", offs[5], "want a non-negative integer, got %q", fields[5])
+		if err != nil || n < 0 || n > maxFENCounter {
+			return fail("fullmove", offs[5], "want an integer from 0 to %d, got %q", maxFENCounter, fields[5])
 		}
 		full = n
 	}
@@ -137,8 +149,38 @@ func ParseFEN(v *Variant, fen string) (*Position, error) {
 			}
 		}
 	}
+	// Refuse material whose moves could overflow a MoveList, now or after
+	// any sequence of moves (material only shrinks or promotes).
+	for col := White; col <= Black; col++ {
+		n := len(v.Castling) + 2 + p.count[col] // castling, en passant, exchanges
+		if v.PawnOfPawns {
+			n += len(v.c.onBoard) // lifts
+		}
+		for _, s := range p.Pieces(col) {
+			n += v.c.moveBound[p.board[s]&0x7f]
+		}
+		if n > MaxMoves {
+			return fail("placement", -1, "%s's pieces could have up to %d moves, more than the engine's limit of %d", col, n, MaxMoves)
+		}
+	}
 	st.hash = p.computeHash()
 	return p, nil
+}
+
+// doubleSteppedPast reports whether a pawn of side c stands just beyond the
+// en passant square s, having come by an en passant double step from the
+// empty square on the other side of s.
+func (p *Position) doubleSteppedPast(s Square, c Color) bool {
+	pc, origin := p.board[s+forward(c)], s-forward(c)
+	if pc == Empty || pc&0x80 != 0 || pc.Color() != c || p.board[origin] != Empty {
+		return false
+	}
+	for _, d := range p.v.c.gen[pc].doubles {
+		if d.ep && d.fromRank == origin.Rank() {
+			return true
+		}
+	}
+	return false
 }
 
 func rightsName(v *Variant) string {
@@ -205,6 +247,9 @@ func (p *Position) parsePlacement(s string, errAt func(int, string) error) error
 				}
 				if !v.c.gen[pc].royal {
 					return errAt(pos+1, fmt.Sprintf("only a royal piece may stand in a citadel, not %q", tok))
+				}
+				if v.CitadelOwner(sq) == pc.Color() && !v.c.gen[pc].ownCit {
+					return errAt(pos+1, fmt.Sprintf("only an Adventitious King may stand in its own citadel, not %q", tok))
 				}
 				if p.board[sq] != Offboard {
 					return errAt(pos, "citadel given twice")

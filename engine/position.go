@@ -68,7 +68,8 @@ func (p *Position) Royals(c Color) []Square { return p.royals[c][:p.nroyal[c]] }
 // EnPassant returns the en passant target square (NoSquare if none).
 func (p *Position) EnPassant() Square { return p.cur().ep }
 
-// HalfmoveClock returns the plies since the last capture, pawn move or promotion.
+// HalfmoveClock returns the plies since the last capture or pawn move
+// (RULES.md 2.5, 3.6: every Tamerlane promotion is a pawn move).
 func (p *Position) HalfmoveClock() int { return int(p.cur().rule50) }
 
 // GamePly returns the number of plies played since the game's start.
@@ -231,9 +232,11 @@ func (p *Position) Make(m Move) {
 		case KindDouble:
 			st.ep = from + forward(us)
 		case KindPromotion:
+			// No clock reset of its own: a pawn's promotion is a pawn
+			// move, and Tamerlane II's Ship and Prince promotions are
+			// neither a capture nor a pawn move (RULES.md 2.5).
 			p.remove(to)
 			p.put(to, MakePiece(m.Promotion(), us))
-			st.rule50 = 0
 		case KindArrive:
 			st.pp[us] = 1
 			st.waiting[us] = to

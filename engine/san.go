@@ -13,7 +13,9 @@ import (
 // a pawn of pawns lift "PP@e5", a citadel step as a King move ("Kl2"). A
 // '+' marks check, a '#' checkmate.
 func (p *Position) SAN(m Move) string {
-	s := p.sanBody(m)
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	s := p.sanBody(m, ml.Slice())
 	p.Make(m)
 	if p.InCheck() {
 		var ml MoveList
@@ -28,7 +30,9 @@ func (p *Position) SAN(m Move) string {
 	return s
 }
 
-func (p *Position) sanBody(m Move) string {
+// sanBody returns the SAN of m without check marks; legal holds the
+// position's legal moves (for disambiguation).
+func (p *Position) sanBody(m Move, legal []Move) string {
 	v := p.v
 	from, to := m.From(), m.To()
 	pc := p.board[from] & 0x7f
@@ -55,7 +59,7 @@ func (p *Position) sanBody(m Move) string {
 		}
 	} else {
 		b.WriteString(tok)
-		b.WriteString(p.disambiguation(m, pc))
+		b.WriteString(p.disambiguation(m, pc, legal))
 	}
 	if capture {
 		b.WriteByte('x')
@@ -70,12 +74,10 @@ func (p *Position) sanBody(m Move) string {
 
 // disambiguation returns the file, rank or square needed to tell m from
 // moves of other pieces of the same type to the same square.
-func (p *Position) disambiguation(m Move, pc Piece) string {
-	var ml MoveList
-	p.GenerateLegal(&ml)
+func (p *Position) disambiguation(m Move, pc Piece, legal []Move) string {
 	from := m.From()
 	sameFile, sameRank, others := false, false, false
-	for _, o := range ml.Slice() {
+	for _, o := range legal {
 		if o.To() != m.To() || o.From() == from || p.board[o.From()]&0x7f != pc || o.Kind() == KindExchange || o.Kind() == KindLift {
 			continue
 		}
@@ -104,12 +106,12 @@ func (p *Position) disambiguation(m Move, pc Piece) string {
 func (p *Position) ParseMove(s string) (Move, error) {
 	clean := strings.TrimRight(s, "+#!?")
 	if clean == "" {
-		return NullMove, fmt.Errorf("empty move")
+		return NullMove, fmt.Errorf("move %q: empty", s)
 	}
 	var ml MoveList
 	p.GenerateLegal(&ml)
 	for _, m := range ml.Slice() {
-		if p.sanBody(m) == clean || p.Coord(m) == clean {
+		if p.sanBody(m, ml.Slice()) == clean || p.Coord(m) == clean {
 			return m, nil
 		}
 	}
@@ -117,7 +119,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	if strings.HasPrefix(clean, "0-0") {
 		alt := strings.ReplaceAll(clean, "0", "O")
 		for _, m := range ml.Slice() {
-			if p.sanBody(m) == alt {
+			if p.sanBody(m, ml.Slice()) == alt {
 				return m, nil
 			}
 		}

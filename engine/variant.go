@@ -285,6 +285,11 @@ func (v *Variant) ParseSquare(s string) (Square, error) {
 	default:
 		return NoSquare, fmt.Errorf("bad square %q: file %q", s, c)
 	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return NoSquare, fmt.Errorf("bad square %q: rank %q", s, s[1:])
+		}
+	}
 	r, err := strconv.Atoi(s[1:])
 	if err != nil || r < 1 || r > v.Ranks || s[1] == '0' {
 		return NoSquare, fmt.Errorf("bad square %q: rank %q", s, s[1:])

@@ -1,0 +1,357 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// rulesStartFENs are the start FENs written out in RULES.md.
+var rulesStartFENs = map[string]string{
+	"tamerlane2": "e1c1o1o1c1e/rnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/RNBSMKMSBNR/E1C1O1O1C1E w EGeg - 0 1",                   // 2.1
+	"tamerlane":  "e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w Ss 00 0 1", // 3.2a
+	"shatranj":   "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",                                                                 // 5.2
+	"shako":      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",                                          // 5.3
+	"chess":      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",                                                              // 5.1
+}
+
+// TestStartFENsMatchRules: the variants' start positions are the ones
+// RULES.md writes out (2.1, 3.2a, 5.1-5.3).
+func TestStartFENsMatchRules(t *testing.T) {
+	for name, fen := range rulesStartFENs {
+		if got := MustVariant(name, nil).StartFEN; got != fen {
+			t.Errorf("%s: start FEN\n %s, RULES.md\n %s", name, got, fen)
+		}
+	}
+	if got := MustVariant("tamerlane", Options{"swap": "off"}).StartFEN; !strings.Contains(got, " w - 00 0 1") {
+		t.Errorf("swap=off start FEN %s still names swap rights", got)
+	}
+}
+
+// TestStartArrays checks the arrays RULES.md describes square by square
+// without a FEN: 3.2b (feminine), 3.2c (third and third-pawns=zurafa) and
+// 4 (Full Tamerlane). Black is White rotated by 180 degrees, except Full
+// Tamerlane's rank-7 pawns, which keep White's files.
+func TestStartArrays(t *testing.T) {
+	mascRank3 := "PP PD PC PE PF PK PW PG PT PN PR"
+	noF3 := strings.Replace(mascRank3, "PK", ".", 1)
+	cases := []struct {
+		variant, opts string
+		ranks         []string // White's ranks from rank 1
+		black7        string   // Full Tamerlane's Black rank 7 (same files)
+	}{
+		{"tamerlane", "", []string{"E . C . D . D . C . E", "R N T G F K W G T N R", mascRank3}, ""},
+		{"tamerlane-feminine", "", []string{"E . C . F K W . C . E", "R N T G D PK D G T N R", noF3}, ""},
+		{"tamerlane-third", "", []string{"E . C . F K W . C . E", "R N D T G PK G T D N R", noF3}, ""},
+		{"tamerlane-third", "third-pawns=zurafa", []string{"E . C . F K W . C . E", "R N D T G PK G T D N R",
+			"PP PF PW PC PE . PG PT PD PN PR"}, ""},
+		{"full-tamerlane", "", []string{"E L N U D V D U C L E", "R N T G F K X G T N R",
+			"PP PN PC PD PF PK PX PG PT PL PR", ". . PE . . PV . . PU . ."}, ". . PE . . PV . . PU . ."},
+	}
+	for _, c := range cases {
+		v := mustRuleVariant(t, ruleSet{c.variant, c.opts})
+		p := NewPosition(v)
+		want := map[Square]string{}
+		for r, row := range c.ranks {
+			for f, tok := range strings.Fields(row) {
+				if tok == "." {
+					continue
+				}
+				want[SquareAt(f, r)] = tok
+				bf, br := v.Files-1-f, v.Ranks-1-r
+				if c.black7 != "" && r == 3 {
+					continue // placed below
+				}
+				want[SquareAt(bf, br)] = strings.ToLower(tok)
+			}
+		}
+		for f, tok := range strings.Fields(c.black7) {
+			if tok != "." {
+				want[SquareAt(f, 6)] = strings.ToLower(tok)
+			}
+		}
+		for r := 0; r < v.Ranks; r++ {
+			for f := 0; f < v.Files; f++ {
+				s := SquareAt(f, r)
+				got := ""
+				if pc := p.At(s); pc != Empty {
+					got = v.Def(pc.Type()).Token
+					if pc.Color() == Black {
+						got = strings.ToLower(got)
+					}
+				}
+				if got != want[s] {
+					t.Errorf("%s %s: %v holds %q, RULES.md %q", c.variant, c.opts, s, got, want[s])
+				}
+			}
+		}
+		if p.SideToMove() != White || !p.HasRight('S') || !p.HasRight('s') || p.PawnOfPawnsArrivals(White) != 0 {
+			t.Errorf("%s: start state %s", c.variant, p.FEN())
+		}
+	}
+}
+
+// TestFENRoundTrip: ParseFEN(FEN()) gives the same FEN and hash for every
+// start position, for positions with citadel occupants and pawn-of-pawns
+// counters (RULES.md 2.6, 3.1, 3.7), and along random playouts.
+func TestFENRoundTrip(t *testing.T) {
+	fixed := map[string][]string{
+		"tamerlane": {
+			// 3.1: the examples of RULES.md, Black's King on l2, White's on z9.
+			"e1c1d1d1c1e/rntgw1fgtnr/prpnptpgpw1pfpepcpdpp/11/11/11/11/PPPDPCPEPF1PWPGPTPNPR/RNTGFKWGTNR[k]/E1C1D1D1C1E w Ss 00 10 30",
+			"e1c1d1d1c1e/[K]rntgwkfgtnr/prpnptpgpw1pfpepcpdpp/11/11/11/11/PPPDPCPEPF1PWPGPTPNPR/RNTGF1WGTNR/E1C1D1D1C1E b s 21 3 44",
+			"5k5/[j]11/11/11/11/11/11/11/11[J]/5K5 w - 12 0 1",
+			"e2r1PP1n3/6k4/2pr8/2n1r6/11/5r5/2R1N6/11/11/4pp2K3 b S 11 7 9",
+		},
+		"tamerlane2": {"5k5/11/11/11/11/11/rr9/11/11/4M6/K9M w E - 12 40"},
+		"chess":      {"r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w Kq d6 0 1"},
+	}
+	for _, name := range VariantNames() {
+		v := MustVariant(name, nil)
+		fens := append([]string{v.StartFEN}, fixed[name]...)
+		for _, fen := range fens {
+			p := mustFEN(t, v, fen)
+			if got := p.FEN(); got != fen {
+				t.Errorf("%s: FEN() = %s, parsed %s", name, got, fen)
+			}
+			q := mustFEN(t, v, p.FEN())
+			if q.FEN() != p.FEN() || q.Hash() != p.Hash() {
+				t.Errorf("%s: round trip of %s: %s %x vs %x", name, fen, q.FEN(), q.Hash(), p.Hash())
+			}
+		}
+	}
+	// The citadel examples decode to the right occupants.
+	v := MustVariant("tamerlane", nil)
+	p := mustFEN(t, v, fixed["tamerlane"][0])
+	if pc := p.At(sq(t, v, "l2")); pc == Empty || pc.Color() != Black || v.Def(pc.Type()).Token != "K" || !p.CitadelDraw() {
+		t.Errorf("l2 holds %v, citadel draw %v", pc, p.CitadelDraw())
+	}
+	p = mustFEN(t, v, fixed["tamerlane"][1])
+	if pc := p.At(sq(t, v, "z9")); pc == Empty || pc.Color() != White || p.PawnOfPawnsArrivals(White) != 2 || p.PawnOfPawnsArrivals(Black) != 1 {
+		t.Errorf("z9 holds %v, arrivals %d %d", pc, p.PawnOfPawnsArrivals(White), p.PawnOfPawnsArrivals(Black))
+	}
+	p = mustFEN(t, v, fixed["tamerlane"][3])
+	if p.WaitingPawnOfPawns(White).String() != "f10" || p.WaitingPawnOfPawns(Black).String() != "e1" {
+		t.Errorf("waiting pawns of pawns %v %v", p.WaitingPawnOfPawns(White), p.WaitingPawnOfPawns(Black))
+	}
+
+	plies, tplies := 400, 100
+	if testing.Short() {
+		plies, tplies = 100, 20
+	}
+	for _, rs := range allRuleSets() {
+		v := mustRuleVariant(t, rs)
+		for si, start := range append([]string{v.StartFEN}, targeted(v)...) {
+			p := mustFEN(t, v, start)
+			n := plies
+			if si > 0 {
+				n = tplies
+			}
+			playout(newRNG(uint64(si+77)), p, n, func(p *Position) bool {
+				fen := p.FEN()
+				q, err := ParseFEN(v, fen)
+				if err != nil {
+					t.Errorf("%s: %s does not parse: %v", rs, fen, err)
+					return false
+				}
+				if q.FEN() != fen || q.Hash() != p.Hash() {
+					t.Errorf("%s: round trip %s -> %s", rs, fen, q.FEN())
+					return false
+				}
+				return true
+			})
+		}
+	}
+}
+
+// TestBadFEN: malformed FENs give a *FENError naming the field and, where
+// it applies, the character position; never a panic. The expected position
+// is the first occurrence of mark in the FEN plus off ("^": 0; "": none).
+func TestBadFEN(t *testing.T) {
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+	const tam = "e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E"
+	const empty9 = "11/11/11/11/11/11/11/11/" // ranks 10..3 of an empty Tamerlane board
+	cases := []struct {
+		variant, fen, field string
+		mark                string
+		off                 int
+	}{
+		{"chess", "", "fen", "", 0},
+		{"chess", start + " w KQkq", "fen", "", 0},
+		{"chess", start + " w KQkq - 0 1 extra", "fen", "", 0},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "^", 0},        // 7 ranks
+		{"chess", start + "/8 w KQkq - 0 1", "placement", "^", 0},                                       // 9 ranks
+		{"chess", "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "rr/", 1},   // 9 files
+		{"chess", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "9", 0},      // 9 empty squares
+		{"chess", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "ppppppp", 0}, // 7 files
+		{"chess", "rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "X", 0},    // unknown letter
+		{"chess", "rnbqkbnr/pppppppp/8/8/0p7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "0p", 0},   // zero count
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "placement", "RNBQKBN ", 0},
+		{"chess", start + " x KQkq - 0 1", "side", " x", 1},
+		{"chess", start + " W KQkq - 0 1", "side", " W", 1},
+		{"chess", start + " w KQxq - 0 1", "castling", "x", 0},
+		{"chess", start + " w KK - 0 1", "castling", "KK", 1},
+		{"chess", start + " w KQkq e9 0 1", "en passant", "e9", 0},
+		{"chess", start + " w KQkq j6 0 1", "en passant", "j6", 0},
+		{"chess", start + " w KQkq e2 0 1", "en passant", "e2", 0}, // occupied
+		{"chess", start + " w KQkq e6 0 1", "en passant", "e6", 0}, // no pawn passed it
+		{"chess", "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d+6 0 1", "en passant", "d+6", 0},
+		{"chess", "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1", "", "", 0},
+		{"chess", "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "en passant", "e3", 0}, // wrong side's square
+		{"chess", start + " w KQkq - -1 1", "halfmove", "-1", 0},
+		{"chess", start + " w KQkq - x 1", "halfmove", "x", 0},
+		{"chess", start + " w KQkq - 99999999999 1", "halfmove", "99", 0},
+		{"chess", start + " w KQkq - 0 y", "fullmove", "y", 0},
+		{"chess", start + " w KQkq - 0 99999999999999999", "fullmove", "99", 0},
+		{"shatranj", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQ - 0 1", "rights", " KQ", 1},
+		// Material whose moves could overflow a MoveList (this one has 1100+).
+		{"tamerlane2", "nA1AOAQAqAO/10q/QA1A1A1A1AA/q10/AA1A1A1A1AA/10n/AA1A1A1A1AA/O9E/AA1A1A1A1NA/Q9O/CnOAnA1AQAQ w - - 0 1", "placement", "", 0},
+		{"tamerlane2", "e1c1o1o1c1e/rnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/RNBSMKMSBNR/E1C1O1O1C1E w EGex - 0 1", "princes", "EGex", 3},
+		{"tamerlane", tam + " w Ss 0 0 1", "pawnofpawns", " Ss ", 4},
+		{"tamerlane", tam + " w Ss 03 0 1", "pawnofpawns", " Ss ", 4},
+		{"tamerlane", tam + " w Ss a0 0 1", "pawnofpawns", " Ss ", 4},
+		{"tamerlane", tam + " w Ss 000 0 1", "pawnofpawns", " Ss ", 4},
+		{"tamerlane", tam + " w Ss - 0 1", "pawnofpawns", " Ss ", 4},
+		{"tamerlane", tam + " w Sx 00 0 1", "swaps", " Sx", 2},
+		{"tamerlane", tam + " w SsS 00 0 1", "swaps", "SsS", 2},
+		{"tamerlane", empty9 + "11/11 w - 00 0 1", "", "", 0},              // valid: no piece at all
+		{"tamerlane", empty9 + "11/5Kp4 w - 00 0 1", "placement", "p", 0},  // "p" alone is no token
+		{"tamerlane", empty9 + "11/5KpX4 w - 00 0 1", "placement", "p", 0}, // nor is "pX"
+		{"tamerlane", empty9 + "11/5KPR4 w - 00 0 1", "", "", 0},
+		// 3.1: a bracketed citadel only at the start of rank 9 (z9) or
+		// after k2 (l2), holding a royal that may stand there.
+		{"tamerlane", empty9 + "11[k]/5K5 w - 00 0 1", "", "", 0},
+		{"tamerlane", "11/[K]11/11/11/11/11/11/11/11/5k5 b - 00 0 1", "", "", 0},
+		{"tamerlane", "11/[j]11/11/11/11/11/11/11/11/5K5 b - 00 0 1", "", "", 0},
+		{"tamerlane", empty9 + "11[J]/5k5 w - 00 0 1", "", "", 0},
+		{"tamerlane", empty9 + "[k]11/5K5 w - 00 0 1", "placement", "[", 0}, // z2
+		{"tamerlane", "[k]11/11/11/11/11/11/11/11/11/5K5 w - 00 0 1", "placement", "^", 0},
+		{"tamerlane", empty9 + "5[k]6/5K5 w - 00 0 1", "placement", "[", 0},
+		{"tamerlane", empty9 + "11[k][k]/5K5 w - 00 0 1", "placement", "][", 1},
+		{"tamerlane", empty9 + "11[r]/5K5 w - 00 0 1", "placement", "r", 0},
+		{"tamerlane", empty9 + "11[x]/5K5 w - 00 0 1", "placement", "x", 0},
+		{"tamerlane", empty9 + "11[k/5K5 w - 00 0 1", "placement", "[", 0},
+		{"tamerlane", empty9 + "11[K]/5k5 w - 00 0 1", "placement", "K]", 0}, // a King in its own citadel
+		{"tamerlane", "11/[k]11/11/11/11/11/11/11/11/5K5 w - 00 0 1", "placement", "k]", 0},
+		{"tamerlane", empty9 + "11[I]/5k5 w - 00 0 1", "placement", "I]", 0},
+		{"tamerlane", empty9 + "11[k]/5K5 x - 00 0 1", "side", " x", 1},
+	}
+	for _, c := range cases {
+		v := MustVariant(c.variant, nil)
+		p, err := ParseFEN(v, c.fen)
+		if c.field == "" {
+			if err != nil {
+				t.Errorf("%s %q: %v", c.variant, c.fen, err)
+			} else if q := mustFEN(t, v, p.FEN()); q.FEN() != p.FEN() {
+				t.Errorf("%s %q: round trip %s", c.variant, c.fen, q.FEN())
+			}
+			continue
+		}
+		pos := -1
+		switch c.mark {
+		case "":
+		case "^":
+			pos = 0
+		default:
+			i := strings.Index(c.fen, c.mark)
+			if i < 0 {
+				t.Fatalf("%q: no %q", c.fen, c.mark)
+			}
+			pos = i + c.off
+		}
+		var fe *FENError
+		if !errors.As(err, &fe) {
+			t.Errorf("%s %q: want a FENError, got %v", c.variant, c.fen, err)
+			continue
+		}
+		if fe.Field != c.field || fe.Pos != pos || !strings.Contains(err.Error(), c.field+" field") {
+			t.Errorf("%s %q: field %q at %d (%v), want %q at %d", c.variant, c.fen, fe.Field, fe.Pos, err, c.field, pos)
+		}
+		if pos >= 0 && !strings.Contains(err.Error(), "at character ") {
+			t.Errorf("%q: %v does not give the character position", c.fen, err)
+		}
+	}
+}
+
+// TestBadVariantAndOptions: unknown variants and unknown or bad rule
+// options (RULES.md 3.8) give errors naming them.
+func TestBadVariantAndOptions(t *testing.T) {
+	if _, err := NewVariant("tamerlane3", nil); err == nil || !strings.Contains(err.Error(), "tamerlane3") {
+		t.Errorf("unknown variant: %v", err)
+	}
+	for _, c := range []struct {
+		variant, opts string
+		names         []string
+	}{
+		{"tamerlane", "swap=sometimes", []string{"swap", "sometimes"}},
+		{"tamerlane", "giraffe=4", []string{"giraffe", "4"}},
+		{"tamerlane", "picket=rook", []string{"picket", "rook"}},
+		{"tamerlane", "citadels=maybe", []string{"citadels", "maybe"}},
+		{"tamerlane", "nmove=-1", []string{"nmove", "-1"}},
+		{"tamerlane", "nmove=ten", []string{"nmove", "ten"}},
+		{"tamerlane", "colour=red", []string{"colour"}},
+		{"tamerlane", "third-pawns=zurafa", []string{"third-pawns"}}, // only the third array has it
+		{"tamerlane-third", "third-pawns=x", []string{"third-pawns", "x"}},
+		{"chess", "swap=off", []string{"swap", "chess"}},
+		{"tamerlane2", "citadels=on", []string{"citadels", "tamerlane2"}},
+	} {
+		o, err := ParseOptions(c.opts)
+		if err != nil {
+			t.Fatalf("%s: %v", c.opts, err)
+		}
+		_, err = NewVariant(c.variant, o)
+		if err == nil {
+			t.Errorf("%s %s: no error", c.variant, c.opts)
+			continue
+		}
+		for _, n := range c.names {
+			if !strings.Contains(err.Error(), n) {
+				t.Errorf("%s %s: %v does not name %q", c.variant, c.opts, err, n)
+			}
+		}
+	}
+	for _, s := range []string{"swap", "swap=", "=off", "swap=off,swap=check", "swap=off,,giraffe=2"} {
+		if _, err := ParseOptions(s); err == nil {
+			t.Errorf("ParseOptions(%q): no error", s)
+		}
+	}
+	if _, err := ParseOptions("swap"); err == nil || !strings.Contains(err.Error(), "swap") {
+		t.Errorf("ParseOptions(swap): %v", err)
+	}
+	// Good options are canonical and recorded (3.8).
+	o, _ := ParseOptions(" swap=check , giraffe=2 ")
+	v := MustVariant("tamerlane", o)
+	if got := v.Options.String(); got != "citadels=on,giraffe=2,nmove=100,picket=min2,swap=check" {
+		t.Errorf("options recorded as %q", got)
+	}
+}
+
+// TestBadMoves: ParseMove and ParseCoord reject illegal and malformed
+// moves with an error naming the move.
+func TestBadMoves(t *testing.T) {
+	for _, c := range []struct{ variant, move string }{
+		{"chess", "e2e5"}, {"chess", "e7e5"}, {"chess", "e2"}, {"chess", "e2e4e6"}, {"chess", "i2i4"},
+		{"chess", "Ke2"}, {"chess", "xyz"}, {"chess", "0000"}, {"chess", "O-O"},
+		{"chess", "e2e9"}, {"chess", "a0a1"}, {"chess", "e2-e4"}, {"chess", "E2E4"},
+		{"tamerlane", "f2l2"}, {"tamerlane", "k2l2"}, {"tamerlane", "a10a11"}, {"tamerlane", "K~e1"},
+		{"tamerlane", "f2e1"}, {"tamerlane", "PP@e5"}, {"tamerlane", "z9a9"},
+		{"tamerlane2", "e2e4"}, {"tamerlane2", "a11a12"}, {"shako", "f2h2"}, {"shako", "O-O"},
+	} {
+		p := NewPosition(MustVariant(c.variant, nil))
+		if _, err := p.ParseMove(c.move); err == nil || !strings.Contains(err.Error(), c.move) {
+			t.Errorf("%s ParseMove(%q): %v", c.variant, c.move, err)
+		}
+		if _, err := p.ParseCoord(c.move); err == nil || !strings.Contains(err.Error(), c.move) {
+			t.Errorf("%s ParseCoord(%q): %v", c.variant, c.move, err)
+		}
+	}
+	p := NewPosition(MustVariant("chess", nil))
+	for _, s := range []string{"", "+", "#", "!?"} {
+		if _, err := p.ParseMove(s); err == nil || !strings.Contains(err.Error(), `"`+s+`"`) {
+			t.Errorf("ParseMove(%q): %v", s, err)
+		}
+		if _, err := p.ParseCoord(s); err == nil || !strings.Contains(err.Error(), `"`+s+`"`) {
+			t.Errorf("ParseCoord(%q): %v", s, err)
+		}
+	}
+}
