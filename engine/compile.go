@@ -104,8 +104,14 @@ type compiled struct {
 	royalMask  uint64
 	pawnMask   uint64
 	sliderMask uint64 // codes of pieces whose attacks can be blocked
-	complex    bool   // hoppers or bent pieces: every move needs a full legality test
-	onBoard    []Square
+	// lineDirs are the directions (attacker deltas) along which a move
+	// elsewhere can open or close an attack of that color on a royal:
+	// slides, hops and the straight legs of bent slides. hopDirs are the
+	// hop directions, where a piece arriving on an empty square can become
+	// a screen.
+	lineDirs [2][]lineDir
+	hopDirs  [2][]hopDir
+	onBoard  []Square
 	// moveBound bounds the pseudo-legal moves of one piece, on any square,
 	// whatever else stands on the board, and after any promotion.
 	moveBound [64]int
@@ -219,7 +225,6 @@ func (v *Variant) compile() error {
 						g.slides = append(g.slides, slideGen{d, int(m.Min), max, m.Mode})
 					} else {
 						g.hops = append(g.hops, offMode{d, m.Mode})
-						c.complex = true
 					}
 					if m.Mode == MoveOnly {
 						continue
@@ -249,7 +254,6 @@ func (v *Variant) compile() error {
 					}
 					bt := delta(int(m.TF), tr)
 					g.bents = append(g.bents, bentGen{d, bt, int(m.Min), max, m.Mode})
-					c.complex = true
 					c.sliderMask |= bit
 					if m.Mode != MoveOnly {
 						found := false
@@ -285,7 +289,48 @@ func (v *Variant) compile() error {
 			c.moveBound[code] = max(c.moveBound[code], c.moveBound[MakePiece(t, Piece(code).Color())])
 		}
 	}
+	for col := White; col <= Black; col++ {
+		idx := map[int]int{}
+		line := func(d int) *lineDir {
+			i, ok := idx[d]
+			if !ok {
+				i = len(c.lineDirs[col])
+				idx[d] = i
+				c.lineDirs[col] = append(c.lineDirs[col], lineDir{d: d})
+			}
+			return &c.lineDirs[col][i]
+		}
+		for _, sa := range c.att[col].slides {
+			l := line(sa.d)
+			l.sliders |= sa.mask
+			for _, e := range sa.extra {
+				l.sliders |= e.mask
+			}
+			if sa.hopMask != 0 {
+				l.whole |= sa.hopMask
+				c.hopDirs[col] = append(c.hopDirs[col], hopDir{d: sa.d, mask: sa.hopMask})
+			}
+		}
+		for _, b := range c.att[col].bents {
+			line(b.then).whole |= b.mask
+		}
+	}
 	return nil
+}
+
+// lineDir is a direction of line attacks: sliders (whose pins matter
+// only for the first piece from the royal), and the codes of hoppers and
+// bent sliders (whole), for which any square of the line can matter.
+type lineDir struct {
+	d       int
+	sliders uint64
+	whole   uint64
+}
+
+// hopDir is a direction of hop attacks by the codes in mask.
+type hopDir struct {
+	d    int
+	mask uint64
 }
 
 // reachBound returns the largest number of squares the piece code can

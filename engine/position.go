@@ -36,6 +36,11 @@ type Position struct {
 	counts [64]int16 // pieces by code
 	ply    int       // game ply from the FEN's fullmove number
 	st     []state   // st[len-1] is the current state
+	// lineMark[s] == stamp marks the squares on a line of attack through
+	// the royal (see GenerateLegal); hopMark likewise for hop lines.
+	lineMark [NumSquares]uint32
+	hopMark  [NumSquares]uint32
+	stamp    uint32
 }
 
 // Variant returns the position's variant.
