@@ -3,7 +3,9 @@ package tune
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -274,12 +276,13 @@ func (f *VariantFit) pieceValues(start *eval.Weights) {
 	}
 }
 
-// variance returns cov(a·w, b·w) for sparse coefficient vectors.
+// variance returns cov(a·w, b·w) for sparse coefficient vectors, summed
+// in index order so that equal fits give bit-identical results.
 func (f *VariantFit) variance(a, b map[int]float64) float64 {
 	var s float64
-	for i, x := range a {
-		for j, y := range b {
-			s += x * y * f.covAt(i, j)
+	for _, i := range slices.Sorted(maps.Keys(a)) {
+		for _, j := range slices.Sorted(maps.Keys(b)) {
+			s += a[i] * b[j] * f.covAt(i, j)
 		}
 	}
 	return s

@@ -2,7 +2,9 @@ package tune
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -117,8 +119,8 @@ func (f *VariantFit) coefOf(piece string) map[int]float64 {
 
 func (f *VariantFit) dot(c map[int]float64) float64 {
 	var s float64
-	for i, x := range c {
-		s += x * float64(f.Weights[i].Value)
+	for _, i := range slices.Sorted(maps.Keys(c)) {
+		s += c[i] * float64(f.Weights[i].Value)
 	}
 	return s
 }

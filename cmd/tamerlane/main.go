@@ -35,6 +35,8 @@ func commands() []command {
 		{"selfplay", "play game pairs into a run directory (PGN, data set, summary)", runSelfplay},
 		{"match", "play evaluation table A against table B (Elo, SPRT)", runMatch},
 		{"merge", "join the shard directories of a self-play run", runMerge},
+		{"run", "the pipeline: generations of self-play, tuning and verification (report.md)", runRun},
+		{"apply", "copy a pipeline run's accepted tables into data/weights", runApply},
 	}
 }
 

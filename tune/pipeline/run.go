@@ -171,6 +171,8 @@ type runner struct {
 	info *Info
 	cat  published.Catalog
 	log  io.Writer
+	// drawn holds the digests of the plots' data as last drawn.
+	drawn map[string]string
 }
 
 // Run runs (or resumes) the pipeline of cfg in dir: for each generation
@@ -181,7 +183,7 @@ type runner struct {
 // matches stop after their running pairs); running again resumes. It
 // returns the final report.
 func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, error) {
-	r := &runner{cfg: cfg, dir: dir, opts: opts, log: opts.Log}
+	r := &runner{cfg: cfg, dir: dir, opts: opts, log: opts.Log, drawn: map[string]string{}}
 	if r.log == nil {
 		r.log = io.Discard
 	}
@@ -227,6 +229,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 		steps.Generation = g
 		for _, step := range Steps {
 			if steps.done(step) {
+				r.logf(g, step, "", "done earlier")
 				continue
 			}
 			if err := ctx.Err(); err != nil {
@@ -391,7 +394,10 @@ func (r *runner) selfplay(ctx context.Context, g int) error {
 			return err
 		}
 	}
-	cfg := r.selfplayConfig(g)
+	cfg, err := r.selfplayConfig(g)
+	if err != nil {
+		return err
+	}
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
@@ -428,19 +434,27 @@ func limits(c *selfplay.Config) string {
 }
 
 // selfplayConfig is generation g's self-play configuration: the
-// configured one with the base tables and seed+g-1.
-func (r *runner) selfplayConfig(g int) *selfplay.Config {
+// configured one with the base tables and seed+g-1. The tables' paths are
+// absolute: selfplay resolves relative paths against the config file's
+// directory, not the working directory.
+func (r *runner) selfplayConfig(g int) (*selfplay.Config, error) {
 	cp := *r.cfg.Selfplay
 	cp.Seed = r.cfg.seed(g)
 	cp.Variants = slices.Clone(cp.Variants)
 	cp.Imbalances = slices.Clone(cp.Imbalances)
+	table := func(v string) (string, error) { return filepath.Abs(r.baseTable(g, v)) }
+	var err error
 	for i := range cp.Variants {
-		cp.Variants[i].Table = r.baseTable(g, cp.Variants[i].Variant)
+		if cp.Variants[i].Table, err = table(cp.Variants[i].Variant); err != nil {
+			return nil, err
+		}
 	}
 	for i := range cp.Imbalances {
-		cp.Imbalances[i].Table = r.baseTable(g, cp.Imbalances[i].Variant)
+		if cp.Imbalances[i].Table, err = table(cp.Imbalances[i].Variant); err != nil {
+			return nil, err
+		}
 	}
-	return &cp
+	return &cp, nil
 }
 
 // dataDirs lists the self-play directories generation g tunes on: its own
@@ -593,7 +607,7 @@ func (r *runner) accept(g int) error {
 			decision = sum.Streams[0].SPRT.Decision
 		}
 		ok, reason := decide(r.cfg.Accept, decision)
-		d := VariantDecision{Variant: v, Accepted: ok, Reason: reason, Decision: decision, Table: rel(r.dir, r.baseTable(g, v))}
+		d := VariantDecision{Variant: v, Accepted: ok, Reason: reason, Decision: decision, Table: r.origin(g, v)}
 		if ok {
 			b, err := os.ReadFile(r.newTable(g, v))
 			if err != nil {
@@ -612,6 +626,24 @@ func (r *runner) accept(g int) error {
 		acc.Variants = append(acc.Variants, d)
 	}
 	return writeJSON(filepath.Join(gd, AcceptedName), acc)
+}
+
+// origin names the table current before generation g: the table of the
+// last generation before g that accepted one, else the generation-0 table
+// (relative to the run directory).
+func (r *runner) origin(g int, v string) string {
+	for k := g - 1; k >= 1; k-- {
+		acc, err := ReadAcceptance(GenDir(r.dir, k))
+		if err != nil {
+			continue
+		}
+		for _, d := range acc.Variants {
+			if d.Variant == v && d.Accepted {
+				return rel(r.dir, r.newTable(k, v))
+			}
+		}
+	}
+	return rel(r.dir, filepath.Join(GenDir(r.dir, 0), TablesDir, v+".yaml"))
 }
 
 // ReadAcceptance reads a generation's accepted.json.

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"tamerlane/configs"
+	"tamerlane/tune/pipeline"
+)
+
+func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("run", stderr)
+	cfgPath := fs.String("c", "", "pipeline config: a YAML file, or an embedded one by name ("+strings.Join(embeddedConfigs(), ", ")+"); default: default")
+	out := fs.String("o", "", "run directory (default: runs/<config name>)")
+	workers := fs.Int("workers", 0, "game pairs played at once (default: the config's, else the number of CPUs)")
+	quiet := fs.Bool("quiet", false, "no progress bars or progress lines (step logs are still printed)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tamerlane run [-c CONFIG] [-o DIR] [--workers N] [--quiet]")
+		fmt.Fprintln(stderr, "Runs generations of self-play, tuning, export, verification and accept into DIR")
+		fmt.Fprintln(stderr, "and writes DIR/report.md. Running the same command again resumes.")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	cfg, err := loadPipelineConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	dir := *out
+	if dir == "" {
+		dir = filepath.Join("runs", cfg.Name)
+	}
+	cat, err := publishedCatalog()
+	if err != nil {
+		return err
+	}
+	opts := pipeline.Options{Workers: *workers, Log: stderr, Quiet: quietLine(), Catalog: cat}
+	if !*quiet {
+		opts.Progress = stderr
+	}
+	start := time.Now()
+	rep, err := pipeline.Run(ctx, cfg, dir, opts)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintf(stderr, "interrupted: run the same command again to resume (%s)\n", dir)
+		}
+		return err
+	}
+	for _, g := range rep.Generations {
+		for _, v := range g.Variants {
+			line := fmt.Sprintf("gen %d %-18s", g.Generation, v.Variant)
+			if v.Tune != nil {
+				line += fmt.Sprintf(" %6d positions, valid MSE %.5f -> %.5f", v.Tune.Positions, float64(v.Tune.StartValidMSE), float64(v.Tune.ValidMSE))
+			}
+			if m := v.Match; m != nil {
+				line += fmt.Sprintf(", Elo %+.1f ± %.1f", float64(m.Elo.Elo), float64(m.Elo.Margin))
+				if m.SPRT != nil {
+					line += fmt.Sprintf(", LLR %.2f %s", float64(m.SPRT.LLR), m.SPRT.Decision)
+				}
+			}
+			if v.Accept != nil {
+				line += map[bool]string{true: ", accepted", false: ", not accepted"}[v.Accept.Accepted]
+			}
+			fmt.Fprintln(stdout, line)
+		}
+	}
+	fmt.Fprintf(stdout, "%s in %s; report: %s\n", rep.Status, time.Since(start).Round(time.Second), filepath.Join(dir, pipeline.ReportMD))
+	return nil
+}
+
+// embeddedConfigs lists the embedded pipeline configs by name.
+func embeddedConfigs() []string {
+	names, _ := fs.Glob(configs.FS, "*.yaml")
+	for i, n := range names {
+		names[i] = strings.TrimSuffix(n, ".yaml")
+	}
+	return names
+}
+
+// loadPipelineConfig reads a config file, or an embedded config by name
+// when no such file exists ("" is the embedded default).
+func loadPipelineConfig(path string) (*pipeline.Config, error) {
+	if path == "" {
+		path = "default"
+	}
+	if _, err := os.Stat(path); err == nil {
+		return pipeline.Load(path)
+	}
+	name := strings.TrimSuffix(filepath.Base(path), ".yaml") + ".yaml"
+	if filepath.Dir(path) == "." || filepath.Clean(filepath.Dir(path)) == "configs" {
+		if b, err := fs.ReadFile(configs.FS, name); err == nil {
+			return pipeline.Parse(b, filepath.Join("configs", name))
+		}
+	}
+	return nil, fmt.Errorf("%s: no such file, and no embedded config of that name (embedded: %s)", path, strings.Join(embeddedConfigs(), ", "))
+}

@@ -1,0 +1,11 @@
+// Package configs embeds the pipeline configurations of this directory
+// (see package tamerlane/tune/pipeline): default.yaml, which "tamerlane
+// run" uses when no -c is given, overnight.yaml and calibration-chess.yaml.
+package configs
+
+import "embed"
+
+// FS holds the configuration files, by base name.
+//
+//go:embed *.yaml
+var FS embed.FS

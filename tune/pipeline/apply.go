@@ -1,0 +1,127 @@
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/selfplay"
+	"tamerlane/tune"
+)
+
+// Applied is what Apply did with one variant.
+type Applied struct {
+	Variant string
+	// From is the run's current table, To the destination file.
+	From, To string
+	// Generation is the generation whose table is current (0: none was
+	// accepted).
+	Generation int
+	// Copied says whether the table was written to To; Reason says why
+	// (not).
+	Copied bool
+	Reason string
+	// Note warns when the destination had changed since the run started
+	// (it differed from the run's generation-0 table).
+	Note string
+	// Provenance is the current table's.
+	Provenance eval.Provenance
+	// Match is the accepting generation's verification (nil: none).
+	Match *selfplay.StreamSummary
+}
+
+// Apply copies a pipeline run's current tables into the directory to
+// (normally data/weights, which the next build embeds): only the variants
+// whose current table came from an accepted generation and differs from
+// the file in to. Writes are atomic. It returns one entry per variant of
+// the run.
+func Apply(runDir, to string) ([]Applied, error) {
+	info, err := ReadInfo(runDir)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(to)
+	if err != nil {
+		return nil, fmt.Errorf("destination: %w", err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("destination %s is not a directory", to)
+	}
+	current := map[string]int{}
+	for g := 1; ; g++ {
+		gd := GenDir(runDir, g)
+		if _, err := os.Stat(gd); err != nil {
+			break
+		}
+		acc, err := ReadAcceptance(gd)
+		if errors.Is(err, os.ErrNotExist) {
+			continue // the generation is not decided yet
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range acc.Variants {
+			if d.Accepted {
+				current[d.Variant] = g
+			}
+		}
+	}
+	var out []Applied
+	for _, v := range info.Variants {
+		a := Applied{Variant: v, From: filepath.Join(runDir, TablesDir, v+".yaml"), To: filepath.Join(to, v+".yaml"), Generation: current[v]}
+		ev, err := engine.NewVariant(v, nil)
+		if err != nil {
+			return nil, err
+		}
+		w, err := eval.LoadFile(ev, a.From)
+		if err != nil {
+			return nil, err
+		}
+		a.Provenance = w.Provenance
+		cur, err := os.ReadFile(a.From)
+		if err != nil {
+			return nil, err
+		}
+		if a.Generation == 0 {
+			a.Reason = "no generation accepted: the current table is the generation-0 table"
+			out = append(out, a)
+			continue
+		}
+		gd := GenDir(runDir, a.Generation)
+		made, err := os.ReadFile(filepath.Join(gd, TablesDir, v+".yaml"))
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Equal(made, cur) {
+			return nil, fmt.Errorf("%s differs from %s, which generation %d accepted: the run directory is inconsistent",
+				a.From, filepath.Join(gd, TablesDir, v+".yaml"), a.Generation)
+		}
+		if sum, err := selfplay.ReadSummary(filepath.Join(gd, "match", v, selfplay.SummaryName)); err == nil && len(sum.Streams) == 1 {
+			s := sum.Streams[0]
+			a.Match = &s
+		}
+		old, err := os.ReadFile(a.To)
+		switch {
+		case err == nil && bytes.Equal(old, cur):
+			a.Reason = "already in place"
+			out = append(out, a)
+			continue
+		case err != nil && !errors.Is(err, os.ErrNotExist):
+			return nil, err
+		}
+		if gen0, err0 := os.ReadFile(filepath.Join(GenDir(runDir, 0), TablesDir, v+".yaml")); err0 == nil && err == nil && !bytes.Equal(old, gen0) {
+			a.Note = fmt.Sprintf("%s had changed since the run started (it differs from the run's generation-0 table) and was overwritten", a.To)
+		}
+		if err := tune.WriteFileAtomic(a.To, cur); err != nil {
+			return nil, err
+		}
+		a.Copied = true
+		a.Reason = fmt.Sprintf("accepted in generation %d", a.Generation)
+		out = append(out, a)
+	}
+	return out, nil
+}
