@@ -125,7 +125,7 @@ func Merge(out string, dirs []string) (*Summary, error) {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	unlock, err := lockDir(out)
+	unlock, err := LockDir(out, "run")
 	if err != nil {
 		return nil, err
 	}

@@ -308,7 +308,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	unlock, err := lockDir(dir)
+	unlock, err := LockDir(dir, "run")
 	if err != nil {
 		return nil, err
 	}

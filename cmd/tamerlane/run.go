@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tamerlane/configs"
+	"tamerlane/tune"
 	"tamerlane/tune/pipeline"
 )
 
@@ -42,7 +43,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	opts := pipeline.Options{Workers: *workers, Log: stderr, Quiet: quietLine(), Catalog: cat}
+	opts := pipeline.Options{Workers: *workers, Log: stderr, Quiet: tune.QuietLine(), Catalog: cat}
 	if !*quiet {
 		opts.Progress = stderr
 	}

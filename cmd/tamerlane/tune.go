@@ -12,7 +12,6 @@ import (
 	"tamerlane/data"
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
-	"tamerlane/engine/search"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
 )
@@ -26,25 +25,6 @@ func (l *listFlag) String() string { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error {
 	*l = append(*l, s)
 	return nil
-}
-
-// quietLine plays out the search's quiescence line (one searcher per call
-// site; tuning loads data on one goroutine).
-func quietLine() tune.QuietFunc {
-	searchers := map[string]*search.Searcher{}
-	return func(pos *engine.Position) []engine.Move {
-		name := pos.Variant().Name
-		s := searchers[name]
-		if s == nil {
-			w, err := eval.Default(pos.Variant())
-			if err != nil {
-				return nil
-			}
-			s = search.New(eval.New(w), 1)
-			searchers[name] = s
-		}
-		return s.QuiescenceLine(pos)
-	}
 }
 
 func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -66,7 +46,7 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	opt := cfg.Options(quietLine())
+	opt := cfg.Options(tune.QuietLine())
 	if len(cfg.Tables) > 0 {
 		opt.Start = func(v *engine.Variant) (*eval.Weights, error) {
 			if p, ok := cfg.Tables[v.Name]; ok {

@@ -17,7 +17,6 @@ import (
 	"tamerlane/data"
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
-	"tamerlane/engine/search"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
@@ -62,7 +61,7 @@ type Options struct {
 	// Log receives one line per step and variant (nil: none).
 	Log io.Writer
 	// Quiet is the quiescence function tuning uses when tune.quiet is on
-	// (nil: QuietLine()).
+	// (nil: tune.QuietLine()).
 	Quiet tune.QuietFunc
 	// Catalog holds the published values (nil: the embedded catalog).
 	Catalog published.Catalog
@@ -134,26 +133,6 @@ type VariantDecision struct {
 // GenDir returns the directory of generation g.
 func GenDir(dir string, g int) string { return filepath.Join(dir, fmt.Sprintf("gen-%03d", g)) }
 
-// QuietLine returns the quiescence function "tamerlane tune" uses: the
-// search's quiescence line with the variant's default table (one searcher
-// per variant; not safe for concurrent use).
-func QuietLine() tune.QuietFunc {
-	searchers := map[string]*search.Searcher{}
-	return func(pos *engine.Position) []engine.Move {
-		name := pos.Variant().Name
-		s := searchers[name]
-		if s == nil {
-			w, err := eval.Default(pos.Variant())
-			if err != nil {
-				return nil
-			}
-			s = search.New(eval.New(w), 1)
-			searchers[name] = s
-		}
-		return s.QuiescenceLine(pos)
-	}
-}
-
 // EmbeddedCatalog loads the published piece values embedded in the binary.
 func EmbeddedCatalog() (published.Catalog, error) {
 	sub, err := fs.Sub(data.Published, "published")
@@ -188,7 +167,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 		r.log = io.Discard
 	}
 	if r.opts.Quiet == nil {
-		r.opts.Quiet = QuietLine()
+		r.opts.Quiet = tune.QuietLine()
 	}
 	if r.opts.Now == nil {
 		r.opts.Now = time.Now
@@ -203,7 +182,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	unlock, err := lockDir(dir)
+	unlock, err := selfplay.LockDir(dir, "pipeline")
 	if err != nil {
 		return nil, err
 	}
