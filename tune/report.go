@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"tamerlane/tune/published"
@@ -61,7 +62,7 @@ func plotValues(base, variant string, rows []ValueRow, cat published.Catalog) (s
 			imb.Points = append(imb.Points, valueplot.Point{Piece: r.Piece, Value: float64(r.Imbalance.Value), Lo: float64(r.Imbalance.Lo), Hi: float64(r.Imbalance.Hi)})
 		}
 		if r.Published != nil {
-			label := shortSource(r.Source)
+			label := ShortCitation(r.Source)
 			s := pubs[label]
 			if s == nil {
 				s = &valueplot.Series{Label: label}
@@ -83,15 +84,25 @@ func plotValues(base, variant string, rows []ValueRow, cat published.Catalog) (s
 		Title: fmt.Sprintf("%s piece values (%s), 95%% intervals", variant, scale), YLabel: "value (" + scale + ")"})
 }
 
-func shortSource(citation string) string {
-	if i := strings.IndexAny(citation, ".("); i > 0 && i < 40 {
-		return strings.TrimSpace(citation[:i])
+// ShortCitation shortens a bibliographic citation to its author part and
+// year for tables and legends, e.g. "Larry Kaufman 1999".
+func ShortCitation(c string) string {
+	c = strings.Join(strings.Fields(c), " ")
+	short := c
+	if i := strings.IndexAny(c, ",.("); i > 0 {
+		short = strings.TrimSpace(c[:i])
 	}
-	if len(citation) > 40 {
-		return citation[:40]
+	if len(short) > 40 {
+		short = short[:40] + "…"
 	}
-	return citation
+	if ys := reYear.FindAllString(c, -1); len(ys) > 0 && !strings.Contains(short, ys[len(ys)-1]) {
+		short += " " + ys[len(ys)-1]
+	}
+	return short
 }
+
+// reYear finds years in citations.
+var reYear = regexp.MustCompile(`\b(1[5-9]|20)\d\d\b`)
 
 // ValuesMarkdown renders the values tables as Markdown.
 func ValuesMarkdown(rep *Report, rows []ValueRow) string {
@@ -131,7 +142,7 @@ func sourceCell(r ValueRow) string {
 	if r.Source == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s (%s)", shortSource(r.Source), r.Kind)
+	return fmt.Sprintf("%s (%s)", ShortCitation(r.Source), r.Kind)
 }
 
 func fmtInterval(iv *Interval) string {

@@ -217,8 +217,11 @@ func (f *ImbalanceFit) fit() {
 		}
 		ms = append(ms, imbalance.Match{Name: m.Name, Diff: d, Wins: float64(m.Wins), Draws: float64(m.Draws), Losses: float64(m.Losses)})
 	}
-	if len(ms) < len(pieces)-1 || len(pieces) == 0 {
-		f.Error = fmt.Sprintf("%d imbalances cannot identify %d piece values", len(ms), len(pieces)-1)
+	// Every piece, the reference included, has its own logistic
+	// coefficient: n pieces need n independent imbalances (e.g. pawn odds
+	// beside pieces against pawns).
+	if len(ms) < len(pieces) || len(pieces) == 0 {
+		f.Error = fmt.Sprintf("%d imbalances cannot identify the logistic values of %d pieces (%v); add e.g. a pawn-odds match", len(ms), len(pieces), pieces)
 		return
 	}
 	res, err := imbalance.Fit(pieces, ms, imbalance.Options{Reference: f.Reference, Ridge: 0.01})

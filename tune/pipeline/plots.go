@@ -118,7 +118,7 @@ func valuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 					order = append(order, s)
 				}
 				if r.Published != nil && math.IsNaN(s.pub) {
-					s.pub, s.src = float64(*r.Published), shortCitation(r.Source)
+					s.pub, s.src = float64(*r.Published), tune.ShortCitation(r.Source)
 				}
 				val, lo, hi := float64(r.Texel.Value), float64(r.Texel.Lo), float64(r.Texel.Hi)
 				if math.IsNaN(val) {

@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -597,7 +596,7 @@ func writeValues(b *strings.Builder, gen int, v VariantReport) {
 		pub, src, ratio := "", "", ""
 		if r.Published != nil {
 			pub = ff(float64(*r.Published), 2)
-			src = fmt.Sprintf("%s (%s)", shortCitation(r.Source), r.Kind)
+			src = fmt.Sprintf("%s (%s)", tune.ShortCitation(r.Source), r.Kind)
 		}
 		if r.Ratio != nil {
 			ratio = ff(float64(*r.Ratio), 2)
@@ -609,25 +608,6 @@ func writeValues(b *strings.Builder, gen int, v VariantReport) {
 	if v.ValuesPlot != "" {
 		fmt.Fprintf(b, "![%s values](%s)\n\n", v.Variant, v.ValuesPlot)
 	}
-}
-
-var reYear = regexp.MustCompile(`\b(1[5-9]|20)\d\d\b`)
-
-// shortCitation shortens a citation to its author (the text before the
-// first comma or period) and its last year.
-func shortCitation(c string) string {
-	c = strings.Join(strings.Fields(c), " ")
-	short := c
-	if i := strings.IndexAny(c, ",.("); i > 0 {
-		short = strings.TrimSpace(c[:i])
-	}
-	if len(short) > 40 {
-		short = short[:40] + "…"
-	}
-	if ys := reYear.FindAllString(c, -1); len(ys) > 0 && !strings.Contains(short, ys[len(ys)-1]) {
-		short += " " + ys[len(ys)-1]
-	}
-	return short
 }
 
 func acceptDoc(rule string) string {
