@@ -82,7 +82,7 @@ type Config struct {
 	// It is not part of the configuration hash.
 	Shard Shard `yaml:"shard,omitempty"`
 
-	src *configSource // where the config was read from (nil: built in code)
+	src *Source // where the config was read from (nil: built in code)
 }
 
 // OpeningConfig says how random-walk openings are made: Plies random legal
@@ -307,8 +307,10 @@ func (e *ConfigError) Error() string {
 	return b.String()
 }
 
-// configSource remembers where each field of a config file was.
-type configSource struct {
+// Source remembers where each field of a YAML configuration file was, so
+// that errors name the file, the line and the field. DecodeStrict makes
+// one; the pipeline's configuration uses it too.
+type Source struct {
 	file  string
 	dir   string
 	lines map[string]int // field path -> line of its key (or item)
@@ -348,23 +350,37 @@ var lineMsg = regexp.MustCompile(`^line (\d+): (.*)$`)
 // without validating it; name is the file name used in errors and for
 // relative paths.
 func ParseConfig(data []byte, name string) (*Config, error) {
+	c := &Config{}
+	src, err := DecodeStrict(data, name, c)
+	if err != nil {
+		return nil, err
+	}
+	c.src = src
+	return c, nil
+}
+
+// DecodeStrict decodes YAML data into v strictly (unknown fields, wrong
+// types and repeated keys are errors) and returns where each field was;
+// every error is a *ConfigError naming the file, line and field, several
+// joined with errors.Join. name is the file name used in errors and for
+// relative paths. Empty data leaves v unchanged.
+func DecodeStrict(data []byte, name string, v any) (*Source, error) {
 	abs, err := filepath.Abs(name)
 	if err != nil {
 		abs = name
 	}
-	src := &configSource{file: name, dir: filepath.Dir(abs), lines: map[string]int{}}
+	src := &Source{file: name, dir: filepath.Dir(abs), lines: map[string]int{}}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, yamlSyntaxError(name, err)
 	}
 	src.index(&root, "")
-	c := &Config{src: src}
 	if len(root.Content) == 0 {
-		return c, nil
+		return src, nil
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	if err := dec.Decode(c); err != nil {
+	if err := dec.Decode(v); err != nil {
 		var te *yaml.TypeError
 		if !errors.As(err, &te) {
 			return nil, yamlSyntaxError(name, err)
@@ -375,8 +391,34 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 		}
 		return nil, errors.Join(errs...)
 	}
-	c.src = src
-	return c, nil
+	return src, nil
+}
+
+// Has reports whether the file set the field at path (e.g. "verify.pairs",
+// "variants[0].rules").
+func (s *Source) Has(path string) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := s.lines[path]
+	return ok
+}
+
+// ErrAt builds a ConfigError for the field at path, with the line of the
+// field or of its nearest ancestor present in the file.
+func (s *Source) ErrAt(path, format string, a ...any) *ConfigError {
+	e := &ConfigError{Field: path, Msg: fmt.Sprintf(format, a...)}
+	if s == nil {
+		return e
+	}
+	e.File = s.file
+	for p := path; p != ""; p = parentPath(p) {
+		if l, ok := s.lines[p]; ok {
+			e.Line = l
+			break
+		}
+	}
+	return e
 }
 
 func yamlSyntaxError(name string, err error) error {
@@ -389,7 +431,7 @@ func yamlSyntaxError(name string, err error) error {
 }
 
 // index records the path and line of every node.
-func (s *configSource) index(n *yaml.Node, path string) {
+func (s *Source) index(n *yaml.Node, path string) {
 	switch n.Kind {
 	case yaml.DocumentNode:
 		for _, c := range n.Content {
@@ -427,7 +469,7 @@ var (
 
 // decodeError turns one of the decoder's "line N: ..." messages into a
 // ConfigError naming the field.
-func (s *configSource) decodeError(msg string) error {
+func (s *Source) decodeError(msg string) error {
 	m := lineMsg.FindStringSubmatch(msg)
 	if m == nil {
 		return &ConfigError{File: s.file, Msg: msg}
@@ -466,7 +508,7 @@ func (s *configSource) decodeError(msg string) error {
 		}
 		if strings.HasPrefix(mm[3], "[]") {
 			want = "a list"
-		} else if strings.HasSuffix(want, "Config") || strings.HasSuffix(want, "Adjudication") || want == "Shard" {
+		} else if strings.HasPrefix(mm[3], "map[") || strings.HasSuffix(want, "Config") || strings.HasSuffix(want, "Adjudication") || want == "Shard" {
 			want = "a mapping"
 		}
 		got := mm[1]
@@ -483,29 +525,11 @@ func (s *configSource) decodeError(msg string) error {
 }
 
 // has reports whether the config file set the field at path.
-func (c *Config) has(path string) bool {
-	if c.src == nil {
-		return false
-	}
-	_, ok := c.src.lines[path]
-	return ok
-}
+func (c *Config) has(path string) bool { return c.src.Has(path) }
 
-// errAt builds a ConfigError for the field at path, with the line of the
-// field or of its nearest ancestor present in the file.
+// errAt builds a ConfigError for the field at path (see Source.ErrAt).
 func (c *Config) errAt(path, format string, a ...any) *ConfigError {
-	e := &ConfigError{Field: path, Msg: fmt.Sprintf(format, a...)}
-	if c.src == nil {
-		return e
-	}
-	e.File = c.src.file
-	for p := path; p != ""; p = parentPath(p) {
-		if l, ok := c.src.lines[p]; ok {
-			e.Line = l
-			break
-		}
-	}
-	return e
+	return c.src.ErrAt(path, format, a...)
 }
 
 func parentPath(p string) string {
@@ -631,7 +655,7 @@ func (c *Config) setDefaults() {
 // DefaultConfig returns a configuration with every default set and no
 // streams, for building runs in code.
 func DefaultConfig() *Config {
-	c := &Config{src: &configSource{lines: map[string]int{}}}
+	c := &Config{src: &Source{lines: map[string]int{}}}
 	c.setDefaults()
 	c.src = nil
 	return c

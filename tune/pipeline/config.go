@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,10 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -154,27 +151,10 @@ func LoadFS(fsys fs.FS, name string) (*Config, error) {
 // Every error is a *selfplay.ConfigError ("file:line: field: message"),
 // several joined with errors.Join.
 func Parse(b []byte, name string) (*Config, error) {
-	idx := &index{file: name, lines: map[string]int{}}
-	var root yaml.Node
-	if err := yaml.Unmarshal(b, &root); err != nil {
-		return nil, syntaxError(name, err)
-	}
-	idx.walk(&root, "")
 	var fc fileConfig
-	if len(root.Content) > 0 {
-		dec := yaml.NewDecoder(bytes.NewReader(b))
-		dec.KnownFields(true)
-		if err := dec.Decode(&fc); err != nil {
-			var te *yaml.TypeError
-			if !errors.As(err, &te) {
-				return nil, syntaxError(name, err)
-			}
-			var errs []error
-			for _, m := range te.Errors {
-				errs = append(errs, idx.decodeError(m))
-			}
-			return nil, errors.Join(errs...)
-		}
+	idx, err := selfplay.DecodeStrict(b, name, &fc)
+	if err != nil {
+		return nil, err
 	}
 	abs, err := filepath.Abs(name)
 	if err != nil {
@@ -183,7 +163,7 @@ func Parse(b []byte, name string) (*Config, error) {
 	c := &Config{Name: fc.Name, Generations: fc.Generations, History: fc.History, Accept: fc.Accept,
 		Tune: fc.Tune, Verify: fc.Verify, File: name, source: append([]byte(nil), b...)}
 	var errs []error
-	bad := func(path, format string, a ...any) { errs = append(errs, idx.errAt(path, format, a...)) }
+	bad := func(path, format string, a ...any) { errs = append(errs, idx.ErrAt(path, format, a...)) }
 
 	// Top level.
 	if c.Name == "" {
@@ -192,7 +172,7 @@ func Parse(b []byte, name string) (*Config, error) {
 	if !validName(c.Name) {
 		bad("name", "%q: use letters, digits, '.', '_' and '-' only, not starting with '.'", c.Name)
 	}
-	if !idx.has("generations") {
+	if !idx.Has("generations") {
 		c.Generations = 1
 	}
 	if c.Generations < 1 {
@@ -218,6 +198,10 @@ func Parse(b []byte, name string) (*Config, error) {
 	if fc.Selfplay.Kind != yaml.MappingNode {
 		bad("selfplay", "want a mapping (selfplay.Config syntax)")
 		return nil, errors.Join(errs...)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(b, &root); err != nil { // parsed once already by DecodeStrict
+		return nil, err
 	}
 	sp, err := selfplay.ParseConfig(section(b, &root, "selfplay"), name)
 	if err != nil {
@@ -247,7 +231,7 @@ func Parse(b []byte, name string) (*Config, error) {
 	if len(sp.Matches) > 0 {
 		bad("selfplay.matches", "not allowed: the pipeline's matches are configured in verify:")
 	}
-	if idx.has("selfplay.shard") {
+	if idx.Has("selfplay.shard") {
 		bad("selfplay.shard", "a pipeline cannot be sharded")
 	}
 	if len(sp.Variants) == 0 {
@@ -318,7 +302,7 @@ func Parse(b []byte, name string) (*Config, error) {
 
 	// Verification.
 	vf := &c.Verify
-	if !idx.has("verify.pairs") {
+	if !idx.Has("verify.pairs") {
 		vf.Pairs = 100
 	}
 	if vf.Pairs < 0 {
@@ -331,13 +315,13 @@ func Parse(b []byte, name string) (*Config, error) {
 		vf.Nodes = sp.Nodes
 	}
 	s := &vf.SPRT
-	if !idx.has("verify.sprt.elo1") && !idx.has("verify.sprt.elo0") {
+	if !idx.Has("verify.sprt.elo1") && !idx.Has("verify.sprt.elo0") {
 		s.Elo0, s.Elo1 = 0, 10
 	}
-	if !idx.has("verify.sprt.alpha") {
+	if !idx.Has("verify.sprt.alpha") {
 		s.Alpha = 0.05
 	}
-	if !idx.has("verify.sprt.beta") {
+	if !idx.Has("verify.sprt.beta") {
 		s.Beta = 0.05
 	}
 	if s.Model == "" {
@@ -362,7 +346,7 @@ func Parse(b []byte, name string) (*Config, error) {
 			spec := c.matchSpec(v, "", "", 1)
 			mc := spec.Config()
 			if err := mc.Validate(); err != nil {
-				errs = append(errs, idx.remapMatch(err))
+				errs = append(errs, remapMatch(idx, err))
 				break
 			}
 		}
@@ -539,120 +523,9 @@ func sortErrors(errs []error) {
 	sort.SliceStable(errs, func(i, j int) bool { return line(errs[i]) < line(errs[j]) })
 }
 
-// index remembers the line of every key of the document.
-type index struct {
-	file  string
-	lines map[string]int
-	nodes []indexNode
-}
-
-type indexNode struct {
-	path  string
-	line  int
-	key   bool
-	value string
-}
-
-func (x *index) walk(n *yaml.Node, path string) {
-	switch n.Kind {
-	case yaml.DocumentNode:
-		for _, c := range n.Content {
-			x.walk(c, path)
-		}
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			p := k.Value
-			if path != "" {
-				p = path + "." + k.Value
-			}
-			if _, dup := x.lines[p]; !dup {
-				x.lines[p] = k.Line
-			}
-			x.nodes = append(x.nodes, indexNode{p, k.Line, true, k.Value}, indexNode{p, v.Line, false, v.Value})
-			x.walk(v, p)
-		}
-	case yaml.SequenceNode:
-		for i, c := range n.Content {
-			p := fmt.Sprintf("%s[%d]", path, i)
-			x.lines[p] = c.Line
-			x.nodes = append(x.nodes, indexNode{p, c.Line, false, c.Value})
-			x.walk(c, p)
-		}
-	}
-}
-
-func (x *index) has(path string) bool {
-	_, ok := x.lines[path]
-	return ok
-}
-
-// errAt builds an error for the field at path, on the line of the field
-// or of its nearest ancestor in the file.
-func (x *index) errAt(path, format string, a ...any) *selfplay.ConfigError {
-	e := &selfplay.ConfigError{File: x.file, Field: path, Msg: fmt.Sprintf(format, a...)}
-	for p := path; p != ""; {
-		if l, ok := x.lines[p]; ok {
-			e.Line = l
-			break
-		}
-		i := strings.LastIndexAny(p, ".[")
-		if i < 0 {
-			break
-		}
-		p = p[:i]
-	}
-	return e
-}
-
-var (
-	reLine    = regexp.MustCompile(`^line (\d+): (.*)$`)
-	reUnknown = regexp.MustCompile(`^field (\S+) not found in type`)
-	reType    = regexp.MustCompile("^cannot unmarshal (!!\\w+)(?: `(.*)`)? into (.*)$")
-)
-
-// decodeError turns a decoder message into an error naming the field.
-func (x *index) decodeError(msg string) error {
-	m := reLine.FindStringSubmatch(msg)
-	if m == nil {
-		return &selfplay.ConfigError{File: x.file, Msg: msg}
-	}
-	line, _ := strconv.Atoi(m[1])
-	e := &selfplay.ConfigError{File: x.file, Line: line, Msg: m[2]}
-	find := func(key bool, value string) string {
-		for _, n := range x.nodes {
-			if n.line == line && n.key == key && (value == "" || strings.HasPrefix(n.value, value)) {
-				return n.path
-			}
-		}
-		return ""
-	}
-	if mm := reUnknown.FindStringSubmatch(m[2]); mm != nil {
-		e.Field = find(true, mm[1])
-		e.Msg = "unknown field " + strconv.Quote(mm[1])
-	} else if mm := reType.FindStringSubmatch(m[2]); mm != nil {
-		e.Field = find(false, strings.TrimSuffix(mm[2], "..."))
-		want := mm[3]
-		if i := strings.LastIndex(want, "."); i >= 0 {
-			want = want[i+1:]
-		}
-		if strings.HasPrefix(mm[3], "[]") {
-			want = "a list"
-		} else if strings.HasPrefix(mm[3], "map[") || strings.HasSuffix(want, "Config") {
-			want = "a mapping"
-		}
-		got := mm[1]
-		if mm[2] != "" {
-			got += " " + strconv.Quote(mm[2])
-		}
-		e.Msg = fmt.Sprintf("wrong type: want %s, got %s", want, got)
-	}
-	return e
-}
-
 // remapMatch maps the errors of a verification match's selfplay config
 // to the verify section.
-func (x *index) remapMatch(err error) error {
+func remapMatch(src *selfplay.Source, err error) error {
 	var out []error
 	for _, e := range flatten(err) {
 		var ce *selfplay.ConfigError
@@ -669,18 +542,9 @@ func (x *index) remapMatch(err error) error {
 		default:
 			f = "selfplay." + f
 		}
-		out = append(out, x.errAt(f, "%s", ce.Msg))
+		out = append(out, src.ErrAt(f, "%s", ce.Msg))
 	}
 	return errors.Join(out...)
-}
-
-func syntaxError(name string, err error) error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if m := reLine.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return &selfplay.ConfigError{File: name, Line: line, Msg: m[2]}
-	}
-	return &selfplay.ConfigError{File: name, Msg: msg}
 }
 
 // validName reports whether s can name a directory: letters, digits,
