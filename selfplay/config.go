@@ -61,7 +61,9 @@ type Config struct {
 	// two games of a pair. Without it a deterministic player would repeat
 	// the pair's first game move for move in self-play. 0 disables it.
 	NodesJitter float64 `yaml:"nodes_jitter"`
-	// TTMiB is each searcher's hash table size in MiB (default 16).
+	// TTMiB is each searcher's hash table size in MiB (default 4: ample
+	// for self-play node budgets, and small enough that two workers do not
+	// evict each other from the shared cache).
 	TTMiB int `yaml:"tt_mib"`
 	// MaxPlies ends a game as a draw ("max plies") once it has this many
 	// plies, opening moves included (default 400).
@@ -557,7 +559,7 @@ func (c *Config) resolve(p string) string {
 // Defaults.
 const (
 	defaultNodes       = 5000
-	defaultTTMiB       = 16
+	defaultTTMiB       = 4
 	defaultNodesJitter = 0.1
 	defaultMaxPlies    = 400
 	defaultWalkPlies   = 8
