@@ -166,35 +166,30 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		cfg.Imbalances, cfg.Matches = nil, nil
 	}
 	rf.limits(cfg)
-	for i := range cfg.Variants {
+	// Flags override every stream's pairs, rules and (not for matches)
+	// eval table.
+	override := func(pairs *int, rules, table *string) {
 		if rf.set["pairs"] {
-			cfg.Variants[i].Pairs = rf.pairs
+			*pairs = rf.pairs
 		}
 		if rf.set["rules"] {
-			cfg.Variants[i].Rules = rf.rules
+			*rules = rf.rules
 		}
-		if rf.set["weights"] {
-			cfg.Variants[i].Table = *weights
+		if rf.set["weights"] && table != nil {
+			*table = *weights
 		}
+	}
+	for i := range cfg.Variants {
+		v := &cfg.Variants[i]
+		override(&v.Pairs, &v.Rules, &v.Table)
 	}
 	for i := range cfg.Imbalances {
-		if rf.set["pairs"] {
-			cfg.Imbalances[i].Pairs = rf.pairs
-		}
-		if rf.set["rules"] {
-			cfg.Imbalances[i].Rules = rf.rules
-		}
-		if rf.set["weights"] {
-			cfg.Imbalances[i].Table = *weights
-		}
+		m := &cfg.Imbalances[i]
+		override(&m.Pairs, &m.Rules, &m.Table)
 	}
 	for i := range cfg.Matches {
-		if rf.set["pairs"] {
-			cfg.Matches[i].Pairs = rf.pairs
-		}
-		if rf.set["rules"] {
-			cfg.Matches[i].Rules = rf.rules
-		}
+		m := &cfg.Matches[i]
+		override(&m.Pairs, &m.Rules, nil)
 	}
 	if rf.set["weights"] && *weights != "" {
 		// A table given on the command line is relative to the working

@@ -669,59 +669,43 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 		return s.evaluate()
 	}
 	ml := &s.moves[ply]
-	if pos.InCheck() {
+	// In check every legal move is searched; otherwise the side may stand
+	// pat, and only captures and promotions (pseudo-legal, checked after
+	// Make) are searched.
+	var best int
+	pseudo := !pos.InCheck()
+	if !pseudo {
 		pos.GenerateLegal(ml)
 		if ml.N == 0 {
 			return -MateScore + ply
 		}
-		s.scoreMoves(ml, ply, engine.NullMove)
-		best := -infinity
+		best = -infinity
+	} else {
+		stand := s.evaluate()
+		if stand >= beta {
+			return stand
+		}
+		if stand > alpha {
+			alpha = stand
+		}
+		best = stand
+		ml.N = 0 // GeneratePseudo appends
+		pos.GeneratePseudo(ml)
+		n := 0
 		for i := 0; i < ml.N; i++ {
-			m := s.pick(ml, ply, i)
-			pos.Make(m)
-			score := -s.quiesce(ply+1, -beta, -alpha)
-			pos.Unmake()
-			if s.stop {
-				return 0
-			}
-			if score > best {
-				best = score
-				if score > alpha {
-					alpha = score
-					s.updatePV(ply, m)
-					if alpha >= beta {
-						break
-					}
-				}
+			m := ml.Moves[i]
+			if m.Kind() == engine.KindPromotion || pos.IsCapture(m) {
+				ml.Moves[n] = m
+				n++
 			}
 		}
-		return best
+		ml.N = n
 	}
-	stand := s.evaluate()
-	if stand >= beta {
-		return stand
-	}
-	if stand > alpha {
-		alpha = stand
-	}
-	best := stand
-	ml.N = 0 // GeneratePseudo appends
-	pos.GeneratePseudo(ml)
-	// Keep captures and promotions only.
-	n := 0
-	for i := 0; i < ml.N; i++ {
-		m := ml.Moves[i]
-		if m.Kind() == engine.KindPromotion || pos.IsCapture(m) {
-			ml.Moves[n] = m
-			n++
-		}
-	}
-	ml.N = n
 	s.scoreMoves(ml, ply, engine.NullMove)
 	for i := 0; i < ml.N; i++ {
 		m := s.pick(ml, ply, i)
 		pos.Make(m)
-		if pos.LastMoveLeftRoyalAttacked() {
+		if pseudo && pos.LastMoveLeftRoyalAttacked() {
 			pos.Unmake()
 			continue
 		}
