@@ -5,6 +5,7 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"tamerlane/tune/published"
@@ -44,7 +45,7 @@ func WriteValues(dir string, rep *Report, cat published.Catalog) ([]ValueRow, Va
 }
 
 func plotValues(base, variant string, rows []ValueRow, cat published.Catalog) (string, string, error) {
-	scale := string(PrimaryScale(variant))
+	scale := string(PrimaryScale(cat, variant))
 	var pieces []string
 	texel := valueplot.Series{Label: "texel (self-play)"}
 	imb := valueplot.Series{Label: "imbalance matches"}
@@ -117,10 +118,10 @@ func ValuesMarkdown(rep *Report, rows []ValueRow) string {
 		if imb := rep.Imbalance(f.Variant); imb != nil && imb.Error != "" {
 			fmt.Fprintf(&b, "Imbalance fit: %s.\n\n", imb.Error)
 		}
-		for _, scale := range Scales(f.Variant) {
+		for _, scale := range rowScales(rows, f.Variant) {
 			var any bool
 			for _, r := range rows {
-				if r.Variant == f.Variant && r.Scale == string(scale) {
+				if r.Variant == f.Variant && r.Scale == scale {
 					if !any {
 						fmt.Fprintf(&b, "### %s\n\n| piece | name | texel (95%%) | imbalance (95%%) | published | source | texel/published |\n|---|---|---|---|---|---|---|\n", scale)
 						any = true
@@ -136,6 +137,18 @@ func ValuesMarkdown(rep *Report, rows []ValueRow) string {
 		fmt.Fprintf(&b, "![%s values](values-%s.png)\n\n", f.Variant, f.Variant)
 	}
 	return b.String()
+}
+
+// rowScales lists the scales of a variant's rows in their order (the
+// primary scale first, see ValueRows).
+func rowScales(rows []ValueRow, variant string) []string {
+	var out []string
+	for _, r := range rows {
+		if r.Variant == variant && !slices.Contains(out, r.Scale) {
+			out = append(out, r.Scale)
+		}
+	}
+	return out
 }
 
 func sourceCell(r ValueRow) string {

@@ -252,9 +252,17 @@ func TestRatioDeltaMethod(t *testing.T) {
 	if math.Abs(float64(iv.Value)-r) > 1e-9 || math.Abs(float64(iv.Hi-iv.Value)-1.959963984540054*se) > 1e-9 {
 		t.Errorf("ratio %v [%v, %v], want %v ± %v", iv.Value, iv.Lo, iv.Hi, r, 1.96*se)
 	}
-	// Rook = 5 needs a Rook reference: chess has one; Tamerlane II's scale list has it.
-	if got := Scales("tamerlane2"); len(got) != 3 || got[2] != published.RookFive {
+	// Tamerlane II's values are published with Rook = 5 (Zillions), so
+	// that scale comes first; chess's with Pawn = 1.
+	cat, err := published.Load("../data/published")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Scales(cat, "tamerlane2"); len(got) != 3 || got[0] != published.RookFive {
 		t.Errorf("tamerlane2 scales %v", got)
+	}
+	if got := Scales(cat, "chess"); len(got) != 2 || got[0] != published.PawnOne {
+		t.Errorf("chess scales %v", got)
 	}
 }
 

@@ -29,23 +29,39 @@ func interval(v, se float64) Interval {
 	return Interval{Float(v), Float(v - z95*se), Float(v + z95*se)}
 }
 
-// Scales returns the normalisations reported for a variant: Pawn = 1 and
-// Knight = 1 everywhere, and Rook = 5 for Tamerlane II, as Zillions
-// publishes its values.
-func Scales(variant string) []published.Scale {
-	s := []published.Scale{published.PawnOne, published.KnightOne}
-	if variant == "tamerlane2" {
-		s = append(s, published.RookFive)
-	}
-	return s
+// Scales returns the normalisations reported for a variant: first the
+// one its published values use (Rook = 5 for Tamerlane II, as Zillions
+// publishes them; Pawn = 1 where nothing is published in a standard
+// scale), then Pawn = 1 and Knight = 1.
+func Scales(cat published.Catalog, variant string) []published.Scale {
+	return append([]published.Scale{PrimaryScale(cat, variant)}, otherScales(PrimaryScale(cat, variant))...)
 }
 
-// PrimaryScale is the scale a variant's plot uses.
-func PrimaryScale(variant string) published.Scale {
-	if variant == "tamerlane2" {
-		return published.RookFive
+// PrimaryScale is the scale of a variant's published values when it is
+// one of Pawn = 1, Knight = 1 or Rook = 5, else Pawn = 1: values tables
+// and plots show estimates in it, beside the published figures.
+func PrimaryScale(cat published.Catalog, variant string) published.Scale {
+	if t := cat[variant]; t != nil {
+		for _, e := range t.Entries {
+			if e.HasValue && slices.Contains(standardScales, e.Scale) {
+				return e.Scale
+			}
+		}
 	}
 	return published.PawnOne
+}
+
+// standardScales are the normalisations values tables may use.
+var standardScales = []published.Scale{published.PawnOne, published.KnightOne, published.RookFive}
+
+func otherScales(primary published.Scale) []published.Scale {
+	var out []published.Scale
+	for _, s := range standardScales[:2] {
+		if s != primary {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // reference returns the weight combination of a scale's reference piece:
@@ -278,7 +294,7 @@ type ValueRow struct {
 // ValueRows builds the values table of one variant in every scale.
 func ValueRows(f *VariantFit, imb *ImbalanceFit, cat published.Catalog) []ValueRow {
 	var rows []ValueRow
-	for _, scale := range Scales(f.Variant) {
+	for _, scale := range Scales(cat, f.Variant) {
 		if _, _, err := f.reference(scale); err != nil {
 			continue
 		}

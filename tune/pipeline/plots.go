@@ -91,7 +91,14 @@ type xyErr struct {
 // primary scale: one line per piece with 95% error bars, and a dashed
 // horizontal line in the same colour at the published value.
 func valuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
-	scale := string(tune.PrimaryScale(variant))
+	scale := ""
+	for _, g := range rep.Generations {
+		for _, v := range g.Variants {
+			if v.Variant == variant && scale == "" {
+				scale = v.Scale
+			}
+		}
+	}
 	type series struct {
 		piece, name string
 		xys         plotter.XYs

@@ -115,8 +115,10 @@ type VariantReport struct {
 	// Values are tune.ValueRows of the fit: Texel and imbalance
 	// estimates with 95% intervals beside the published values, in every
 	// scale of the variant.
-	Values     []tune.ValueRow `json:"values,omitempty"`
-	ValuesPlot string          `json:"values_plot,omitempty"`
+	Values []tune.ValueRow `json:"values,omitempty"`
+	// Scale is the primary scale of the values (tune.PrimaryScale).
+	Scale      string `json:"scale,omitempty"`
+	ValuesPlot string `json:"values_plot,omitempty"`
 	// Table is the exported table.
 	Table  string           `json:"table,omitempty"`
 	Match  *MatchReport     `json:"match,omitempty"`
@@ -321,6 +323,7 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 						StartTrainMSE: f.StartTrainMSE, TrainMSE: f.TrainMSE, StartValidMSE: f.StartValidMSE, ValidMSE: f.ValidMSE,
 						Iterations: f.Iterations, Status: f.Status, SEMethod: f.SEMethod}
 					vr.Values = tune.ValueRows(f, tr.Imbalance(v), cat)
+					vr.Scale = string(tune.PrimaryScale(cat, v))
 					if p := filepath.Join(gd, "tune", "values-"+v+".png"); exists(p) {
 						vr.ValuesPlot = rel(dir, p)
 					}
@@ -559,7 +562,7 @@ func Markdown(rep *Report) string {
 
 // writeValues writes a variant's values table in its primary scale.
 func writeValues(b *strings.Builder, gen int, v VariantReport) {
-	scale := string(tune.PrimaryScale(v.Variant))
+	scale := v.Scale
 	var rows []tune.ValueRow
 	for _, r := range v.Values {
 		if r.Scale == scale {
