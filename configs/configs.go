@@ -1,5 +1,5 @@
 // Package configs embeds the pipeline configurations of this directory
-// (see package tamerlane/tune/pipeline): default.yaml, which "tamerlane
+// (see package tamerlane/pipeline): default.yaml, which "tamerlane
 // run" uses when no -c is given, overnight.yaml and calibration-chess.yaml.
 package configs
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"tamerlane/tune/pipeline"
+	"tamerlane/pipeline"
 )
 
 func runApply(_ context.Context, args []string, stdout, stderr io.Writer) error {

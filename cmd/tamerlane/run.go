@@ -13,7 +13,7 @@ import (
 
 	"tamerlane/configs"
 	"tamerlane/tune"
-	"tamerlane/tune/pipeline"
+	"tamerlane/pipeline"
 )
 
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
