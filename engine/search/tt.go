@@ -1,6 +1,23 @@
 package search
 
-import "tamerlane/engine"
+import (
+	"fmt"
+
+	"tamerlane/engine"
+)
+
+// MaxHashMiB is the largest transposition table a searcher accepts, in MiB
+// (16 GiB). Larger requests are refused by ValidateHashMiB: a table larger
+// than the machine's memory would kill the process instead of failing.
+const MaxHashMiB = 16384
+
+// ValidateHashMiB says whether mib is a usable table size (1..MaxHashMiB).
+func ValidateHashMiB(mib int) error {
+	if mib < 1 || mib > MaxHashMiB {
+		return fmt.Errorf("hash table size %d MiB out of range: must be 1..%d", mib, MaxHashMiB)
+	}
+	return nil
+}
 
 // Bound kinds of a transposition table score.
 const (
@@ -33,9 +50,7 @@ type table struct {
 }
 
 func newTable(mib int) *table {
-	if mib < 1 {
-		mib = 1
-	}
+	mib = min(max(mib, 1), MaxHashMiB) // callers validate; this bound keeps the loop finite
 	buckets := uint64(1)
 	for buckets*2*bucketSize*16 <= uint64(mib)<<20 {
 		buckets *= 2
