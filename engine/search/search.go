@@ -30,19 +30,29 @@ const (
 type Limits struct {
 	Depth    int           // iterations of iterative deepening (plies)
 	Nodes    int64         // nodes (calls of the search and quiescence search)
-	MoveTime time.Duration // wall time
+	MoveTime time.Duration // wall time: the search stops when it is spent
+	// SoftTime, when positive, is the wall time after which no new
+	// iteration starts (time management's target; MoveTime is the hard
+	// bound). Without it a timed search starts no iteration after half
+	// of MoveTime.
+	SoftTime time.Duration
+	// Info, when set, is called after every completed iteration with the
+	// result so far (protocols print it as an info line). It runs on the
+	// searching goroutine and must not keep PV past the call.
+	Info func(Result)
 }
 
 // Result is a search's answer.
 type Result struct {
-	Best    engine.Move   // NullMove only if the side to move has no legal move
-	Score   int           // centipawns, side to move; ±(MateScore-plies) for a forced result
-	Mate    int           // moves to a forced win (>0) or loss (<0); 0 if none found
-	Depth   int           // last completed iteration (0 if none completed)
-	Nodes   int64         // nodes searched
-	NPS     int64         // nodes per second
-	PV      []engine.Move // principal variation from pos, starting with Best
-	Elapsed time.Duration // wall time
+	Best     engine.Move   // NullMove only if the side to move has no legal move
+	Score    int           // centipawns, side to move; ±(MateScore-plies) for a forced result
+	Mate     int           // moves to a forced win (>0) or loss (<0); 0 if none found
+	Depth    int           // last completed iteration (0 if none completed)
+	SelDepth int           // deepest ply reached, quiescence included
+	Nodes    int64         // nodes searched
+	NPS      int64         // nodes per second
+	PV       []engine.Move // principal variation from pos, starting with Best
+	Elapsed  time.Duration // wall time
 }
 
 // Searcher is a single-threaded alpha-beta searcher with its own
@@ -68,6 +78,7 @@ type Searcher struct {
 	timed     bool
 	stop      bool
 	rootDepth int
+	selDepth  int
 
 	moves   [MaxPly + 1]engine.MoveList
 	scores  [MaxPly + 1][engine.MaxMoves]int32
@@ -170,7 +181,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 	start := time.Now()
 	s.setup(pos.Variant())
 	s.pos, s.ctx = pos, ctx
-	s.nodes, s.stop = 0, false
+	s.nodes, s.stop, s.selDepth = 0, false, 0
 	s.nodeLimit = lim.Nodes
 	s.timed = lim.MoveTime > 0
 	if s.timed {
@@ -225,7 +236,21 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 		}
 		res.Best, res.Score, res.Depth = s.root[0].m, score, d
 		s.bestLen = copy(s.bestPV[:], s.pv[0][:s.pvLen[0]])
-		if s.timed && time.Since(start) > lim.MoveTime/2 {
+		if lim.Info != nil {
+			info := res
+			info.PV = s.bestPV[:s.bestLen]
+			info.Mate, info.Nodes, info.SelDepth = mateMoves(score), s.nodes, s.selDepth
+			info.Elapsed = time.Since(start)
+			if info.Elapsed > 0 {
+				info.NPS = int64(float64(info.Nodes) / info.Elapsed.Seconds())
+			}
+			lim.Info(info)
+		}
+		soft := lim.MoveTime / 2
+		if lim.SoftTime > 0 {
+			soft = lim.SoftTime
+		}
+		if (s.timed || lim.SoftTime > 0) && time.Since(start) > soft {
 			break
 		}
 		// A forced result found within the searched depth will not change.
@@ -238,7 +263,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 	}
 	res.PV = append([]engine.Move(nil), s.bestPV[:s.bestLen]...)
 	res.Mate = mateMoves(res.Score)
-	res.Nodes = s.nodes
+	res.Nodes, res.SelDepth = s.nodes, s.selDepth
 	res.Elapsed = time.Since(start)
 	if res.Elapsed > 0 {
 		res.NPS = int64(float64(res.Nodes) / res.Elapsed.Seconds())
@@ -458,6 +483,7 @@ func (s *Searcher) evaluate() int {
 // search is the principal variation search at a node below the root.
 func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 	s.pvLen[ply] = ply
+	s.selDepth = max(s.selDepth, ply)
 	if score, over := s.ruleEnd(ply); over {
 		return score
 	}
@@ -654,6 +680,7 @@ func (s *Searcher) goodQuiet(ply int, m engine.Move, depth int) {
 // in check it searches every legal move (exchanges included).
 func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 	s.pvLen[ply] = ply
+	s.selDepth = max(s.selDepth, ply)
 	s.tick()
 	if s.stop {
 		return 0

@@ -529,3 +529,65 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// TestInfoPerIteration: Info is called once per completed iteration, in
+// order, with a legal first PV move, nodes that grow and a seldepth at
+// least the depth; the final result matches the last call.
+func TestInfoPerIteration(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	pos := engine.NewPosition(v)
+	s := newSearcher(t, v)
+	var got []Result
+	res := s.Search(context.Background(), pos, Limits{Depth: 4, Info: func(r Result) {
+		r.PV = append([]engine.Move(nil), r.PV...)
+		got = append(got, r)
+	}})
+	if len(got) != 4 {
+		t.Fatalf("Info called %d times for depth 4, want 4", len(got))
+	}
+	for i, r := range got {
+		if r.Depth != i+1 {
+			t.Errorf("call %d: depth %d", i, r.Depth)
+		}
+		if r.SelDepth < r.Depth {
+			t.Errorf("call %d: seldepth %d < depth %d", i, r.SelDepth, r.Depth)
+		}
+		if len(r.PV) == 0 || !legal(pos, r.PV[0]) {
+			t.Errorf("call %d: PV %v does not start with a legal move", i, r.PV)
+		}
+		if i > 0 && r.Nodes < got[i-1].Nodes {
+			t.Errorf("call %d: nodes went down %d -> %d", i, got[i-1].Nodes, r.Nodes)
+		}
+	}
+	last := got[len(got)-1]
+	if last.Best != res.Best || last.Score != res.Score || res.SelDepth < last.SelDepth {
+		t.Errorf("final %+v differs from the last info %+v", res, last)
+	}
+}
+
+// TestSoftTime: no new iteration starts after SoftTime, so a long hard
+// bound with a tiny soft bound returns quickly.
+func TestSoftTime(t *testing.T) {
+	v := engine.MustVariant("tamerlane", nil)
+	pos := engine.NewPosition(v)
+	s := newSearcher(t, v)
+	start := time.Now()
+	res := s.Search(context.Background(), pos, Limits{MoveTime: time.Minute, SoftTime: time.Millisecond})
+	if el := time.Since(start); el > 20*time.Second {
+		t.Errorf("soft time 1ms with hard 1m took %v", el)
+	}
+	if res.Best == engine.NullMove || res.Depth < 1 {
+		t.Errorf("soft-timed search returned %+v", res)
+	}
+}
+
+func legal(pos *engine.Position, m engine.Move) bool {
+	var ml engine.MoveList
+	pos.GenerateLegal(&ml)
+	for i := 0; i < ml.N; i++ {
+		if ml.Moves[i] == m {
+			return true
+		}
+	}
+	return false
+}
