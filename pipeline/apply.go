@@ -9,8 +9,8 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
-	"tamerlane/tune"
 )
 
 // Applied is what Apply did with one variant.
@@ -116,7 +116,7 @@ func Apply(runDir, to string) ([]Applied, error) {
 		if gen0, err0 := os.ReadFile(filepath.Join(GenDir(runDir, 0), TablesDir, v+".yaml")); err0 == nil && err == nil && !bytes.Equal(old, gen0) {
 			a.Note = fmt.Sprintf("%s had changed since the run started (it differs from the run's generation-0 table) and was overwritten", a.To)
 		}
-		if err := tune.WriteFileAtomic(a.To, cur); err != nil {
+		if err := fsx.WriteFile(a.To, cur); err != nil {
 			return nil, err
 		}
 		a.Copied = true

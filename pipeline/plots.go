@@ -18,6 +18,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"tamerlane/internal/fsx"
 	"tamerlane/tune"
 )
 
@@ -368,7 +369,7 @@ func savePlot(p *plot.Plot, leg *legend, base string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := tune.WriteFileAtomic(base+f.ext, b); err != nil {
+		if err := fsx.WriteFile(base+f.ext, b); err != nil {
 			return nil, err
 		}
 		out = append(out, base+f.ext)

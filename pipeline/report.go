@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
@@ -215,10 +216,10 @@ func (r *runner) report() (*Report, error) {
 	if rep.Plots, err = writePlots(r.dir, rep, r.drawn); err != nil {
 		return nil, err
 	}
-	if err := writeJSON(filepath.Join(r.dir, ReportJSON), rep); err != nil {
+	if err := fsx.WriteJSON(filepath.Join(r.dir, ReportJSON), rep); err != nil {
 		return nil, err
 	}
-	if err := tune.WriteFileAtomic(filepath.Join(r.dir, ReportMD), []byte(Markdown(rep))); err != nil {
+	if err := fsx.WriteFile(filepath.Join(r.dir, ReportMD), []byte(Markdown(rep))); err != nil {
 		return nil, err
 	}
 	return rep, nil

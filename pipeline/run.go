@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +16,7 @@ import (
 	"tamerlane/data"
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
@@ -233,7 +233,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 				return nil, fmt.Errorf("generation %d, %s: %w", g, step, serr)
 			}
 			steps.Steps = append(steps.Steps, StepRecord{Step: step, Seconds: time.Since(start).Seconds(), Done: time.Now().UTC().Format(time.RFC3339)})
-			if err := writeJSON(filepath.Join(gd, StepsName), steps); err != nil {
+			if err := fsx.WriteJSON(filepath.Join(gd, StepsName), steps); err != nil {
 				return nil, err
 			}
 			if _, err := r.report(); err != nil {
@@ -316,15 +316,15 @@ func (r *runner) claim() error {
 			return err
 		}
 		for _, p := range []string{filepath.Join(GenDir(r.dir, 0), TablesDir, v+".yaml"), filepath.Join(r.dir, TablesDir, v+".yaml")} {
-			if err := tune.WriteFileAtomic(p, b); err != nil {
+			if err := fsx.WriteFile(p, b); err != nil {
 				return err
 			}
 		}
 	}
-	if err := tune.WriteFileAtomic(filepath.Join(r.dir, ConfigName), r.cfg.source); err != nil {
+	if err := fsx.WriteFile(filepath.Join(r.dir, ConfigName), r.cfg.source); err != nil {
 		return err
 	}
-	if err := writeJSON(path, info); err != nil {
+	if err := fsx.WriteJSON(path, info); err != nil {
 		return err
 	}
 	r.info = info
@@ -369,7 +369,7 @@ func (r *runner) selfplay(ctx context.Context, g int) error {
 		if err != nil {
 			return err
 		}
-		if err := tune.WriteFileAtomic(r.baseTable(g, v), b); err != nil {
+		if err := fsx.WriteFile(r.baseTable(g, v), b); err != nil {
 			return err
 		}
 	}
@@ -592,7 +592,7 @@ func (r *runner) accept(g int) error {
 			if err != nil {
 				return err
 			}
-			if err := tune.WriteFileAtomic(filepath.Join(r.dir, TablesDir, v+".yaml"), b); err != nil {
+			if err := fsx.WriteFile(filepath.Join(r.dir, TablesDir, v+".yaml"), b); err != nil {
 				return err
 			}
 			d.Table = rel(r.dir, r.newTable(g, v))
@@ -604,7 +604,7 @@ func (r *runner) accept(g int) error {
 		r.logf(g, StepAccept, v, "%s: %s; current table %s", verdict, reason, d.Table)
 		acc.Variants = append(acc.Variants, d)
 	}
-	return writeJSON(filepath.Join(gd, AcceptedName), acc)
+	return fsx.WriteJSON(filepath.Join(gd, AcceptedName), acc)
 }
 
 // origin names the table current before generation g: the table of the
@@ -668,16 +668,4 @@ func rel(dir, path string) string {
 		return filepath.ToSlash(r)
 	}
 	return path
-}
-
-// writeJSON writes v as indented JSON, atomically.
-func writeJSON(path string, v any) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	return tune.WriteFileAtomic(path, buf.Bytes())
 }

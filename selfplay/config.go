@@ -16,6 +16,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"tamerlane/engine"
+	"tamerlane/engine/search"
 	"tamerlane/selfplay/elo"
 )
 
@@ -686,8 +687,8 @@ func (c *Config) Validate() error {
 	if !(c.NodesJitter >= 0 && c.NodesJitter < 1) {
 		bad("nodes_jitter", "must be in [0, 1) (got %v)", c.NodesJitter)
 	}
-	if c.TTMiB < 1 {
-		bad("tt_mib", "must be at least 1 (got %d)", c.TTMiB)
+	if search.ValidateHashMiB(c.TTMiB) != nil {
+		bad("tt_mib", "must be at least 1 and at most %d (MiB per searcher; got %d)", search.MaxHashMiB, c.TTMiB)
 	}
 	if c.MaxPlies < 1 {
 		bad("max_plies", "must be at least 1 (got %d)", c.MaxPlies)

@@ -1,15 +1,16 @@
 package selfplay
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"tamerlane/internal/fsx"
 )
 
 // shardDir is one run directory given to Merge.
@@ -22,17 +23,12 @@ type shardDir struct {
 // readRunDir reads a run directory's run.json and config.yaml (without
 // checking that its table and opening files exist here).
 func readRunDir(dir string) (*shardDir, error) {
-	path := filepath.Join(dir, RunInfoName)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s is not a run directory: %v", dir, err)
-	}
 	var info runInfo
-	if err := json.Unmarshal(data, &info); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if info.Format != formatVersion {
-		return nil, fmt.Errorf("%s: run format %q, this program reads %q", path, info.Format, formatVersion)
+	if err := fsx.ReadJSON(filepath.Join(dir, RunInfoName), &info, formatVersion); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s is not a self-play run directory (no %s)", dir, RunInfoName)
+		}
+		return nil, err
 	}
 	cpath := filepath.Join(dir, ConfigName)
 	y, err := os.ReadFile(cpath)
@@ -142,14 +138,14 @@ func Merge(out string, dirs []string) (*Summary, error) {
 		files := map[string]*os.File{}
 		var entries []jEntry
 		var off int64
-		err := writeAtomic(path, func(w *bufio.Writer) error {
+		err := fsx.Write(path, func(w io.Writer) error {
 			for _, s := range merged[i] {
 				buf, err := readLine(files, s.entry)
 				if err != nil {
 					return err
 				}
 				w.Write(buf)
-				w.WriteByte('\n')
+				w.Write([]byte{'\n'})
 				entries = append(entries, jEntry{pair: s.entry.pair, file: path, off: off, length: len(buf)})
 				off += int64(len(buf) + 1)
 			}
@@ -169,7 +165,7 @@ func Merge(out string, dirs []string) (*Summary, error) {
 	}
 	tm := &Timing{}
 	tm.Streams = res.streamTiming
-	if err := writeJSON(filepath.Join(out, TimingName), tm); err != nil {
+	if err := fsx.WriteJSON(filepath.Join(out, TimingName), tm); err != nil {
 		return nil, err
 	}
 	return res.Summary, nil

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay/elo"
 )
 
@@ -196,50 +197,6 @@ type StreamTiming struct {
 	GamesPerCoreHour float64 `json:"games_per_core_hour"`
 }
 
-// atomicFile is a file being written through a temporary file.
-type atomicFile struct {
-	path string
-	tmp  *os.File
-	*bufio.Writer
-}
-
-func createAtomic(path string) (*atomicFile, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return nil, err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return nil, err
-	}
-	return &atomicFile{path: path, tmp: tmp, Writer: bufio.NewWriterSize(tmp, 1<<16)}, nil
-}
-
-func (a *atomicFile) commit() error {
-	err := a.Flush()
-	if err == nil {
-		err = a.tmp.Sync()
-	}
-	if cerr := a.tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(a.tmp.Name(), a.path)
-	}
-	if err != nil {
-		os.Remove(a.tmp.Name())
-		return fmt.Errorf("%s: %w", a.path, err)
-	}
-	syncDir(filepath.Dir(a.path))
-	return nil
-}
-
-func (a *atomicFile) abort() {
-	a.tmp.Close()
-	os.Remove(a.tmp.Name())
-}
-
 // outcomeFor returns the outcome of a result for the given colour.
 func outcomeFor(result string, c engine.Color) elo.Outcome {
 	switch {
@@ -302,22 +259,22 @@ func (st *stream) writeOutputs(dir string, entries []jEntry) (sum StreamSummary,
 	if err := os.MkdirAll(sdir, 0o755); err != nil {
 		return sum, ms, err
 	}
-	pgn, err := createAtomic(filepath.Join(sdir, PGNName))
+	pgn, err := fsx.Create(filepath.Join(sdir, PGNName))
 	if err != nil {
 		return sum, ms, err
 	}
 	defer func() {
 		if err != nil {
-			pgn.abort()
+			pgn.Abort()
 		}
 	}()
-	ds, err := createAtomic(filepath.Join(sdir, DatasetName))
+	ds, err := fsx.Create(filepath.Join(sdir, DatasetName))
 	if err != nil {
 		return sum, ms, err
 	}
 	defer func() {
 		if err != nil {
-			ds.abort()
+			ds.Abort()
 		}
 	}()
 	sum = StreamSummary{
@@ -361,10 +318,10 @@ func (st *stream) writeOutputs(dir string, entries []jEntry) (sum StreamSummary,
 		sum.Pairs++
 		ms += p.Games[0].Ms + p.Games[1].Ms
 	}
-	if err := pgn.commit(); err != nil {
+	if err := pgn.Commit(); err != nil {
 		return sum, ms, err
 	}
-	if err := ds.commit(); err != nil {
+	if err := ds.Commit(); err != nil {
 		return sum, ms, err
 	}
 	sum.White.finish()

@@ -2,7 +2,6 @@ package selfplay
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +16,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay/elo"
 )
 
@@ -46,6 +46,7 @@ type Result struct {
 // runInfo is run.json: the identity of the run in a directory.
 type runInfo struct {
 	Format     string `json:"format"`
+	Kind       string `json:"kind"`
 	ConfigHash string `json:"config_hash"`
 	Shard      string `json:"shard"`
 }
@@ -305,6 +306,23 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
+	hash, err := cfg.Hash()
+	if err != nil {
+		return nil, err
+	}
+	streams, err := buildStreams(cfg, factory, true)
+	if err != nil {
+		return nil, err
+	}
+	// Build one player per table now so that a bad table fails before the
+	// run directory is touched.
+	for _, st := range streams {
+		for _, sp := range []PlayerSpec{st.first, st.second} {
+			if _, err := factory(sp); err != nil {
+				return nil, fmt.Errorf("stream %s: %w", st.name, err)
+			}
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -313,24 +331,11 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 		return nil, err
 	}
 	defer unlock()
-	hash, err := cfg.Hash()
-	if err != nil {
-		return nil, err
-	}
 	if err := claimDir(dir, cfg, hash); err != nil {
 		return nil, err
 	}
-	streams, err := buildStreams(cfg, factory, true)
-	if err != nil {
+	if _, err := fsx.CleanTemps(dir); err != nil {
 		return nil, err
-	}
-	// Build one player per table now so that a bad table fails early.
-	for _, st := range streams {
-		for _, sp := range []PlayerSpec{st.first, st.second} {
-			if _, err := factory(sp); err != nil {
-				return nil, fmt.Errorf("stream %s: %w", st.name, err)
-			}
-		}
 	}
 	defer func() {
 		for _, st := range streams {
@@ -453,34 +458,40 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 		tm.Streams = append(tm.Streams, ts)
 	}
 	res.Timing = tm
-	if err := writeJSON(filepath.Join(dir, TimingName), tm); err != nil {
+	if err := fsx.WriteJSON(filepath.Join(dir, TimingName), tm); err != nil {
 		return nil, errors.Join(runErr, err)
 	}
 	return &res.Result, runErr
 }
 
 // claimDir checks that dir is empty of runs or holds this configuration's
-// run, and records the configuration there.
+// run, and records the configuration there. A directory whose run.json
+// names another configuration is taken over only when no pair was ever
+// journaled in it (an earlier run failed before its first game), so that
+// a corrected rerun is not refused.
 func claimDir(dir string, cfg *Config, hash string) error {
-	info := runInfo{Format: formatVersion, ConfigHash: hash, Shard: cfg.Shard.String()}
+	if err := fsx.CheckKind(dir, fsx.KindSelfplay); err != nil {
+		return err
+	}
+	info := runInfo{Format: formatVersion, Kind: fsx.KindSelfplay, ConfigHash: hash, Shard: cfg.Shard.String()}
 	path := filepath.Join(dir, RunInfoName)
-	data, err := os.ReadFile(path)
+	var old runInfo
+	err := fsx.ReadJSON(path, &old, formatVersion)
 	switch {
 	case err == nil:
-		var old runInfo
-		if err := json.Unmarshal(data, &old); err != nil {
-			return fmt.Errorf("%s: %v", path, err)
+		if old.ConfigHash == hash && old.Shard == info.Shard {
+			return nil
 		}
-		if old.Format != info.Format {
-			return fmt.Errorf("%s: run format %q, this program writes %q", path, old.Format, info.Format)
+		played, perr := hasJournaledPairs(dir)
+		if perr != nil {
+			return perr
 		}
-		if old.ConfigHash != hash {
-			return fmt.Errorf("%s holds a run of another configuration (hash %.12s, this one %.12s): use another directory or the same configuration", dir, old.ConfigHash, hash)
-		}
-		if old.Shard != info.Shard {
+		if played {
+			if old.ConfigHash != hash {
+				return fmt.Errorf("%s holds a run of another configuration (hash %.12s, this one %.12s): use another directory or the same configuration", dir, old.ConfigHash, hash)
+			}
 			return fmt.Errorf("%s holds shard %s, not %s", dir, old.Shard, info.Shard)
 		}
-		return nil
 	case !errors.Is(err, os.ErrNotExist):
 		return err
 	}
@@ -488,10 +499,28 @@ func claimDir(dir string, cfg *Config, hash string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(dir, ConfigName), y); err != nil {
+	if err := fsx.WriteFile(filepath.Join(dir, ConfigName), y); err != nil {
 		return err
 	}
-	return writeJSON(path, info)
+	return fsx.WriteJSON(path, info)
+}
+
+// hasJournaledPairs reports whether any stream journal in dir holds data.
+func hasJournaledPairs(dir string) (bool, error) {
+	js, err := filepath.Glob(filepath.Join(dir, "*", journalName))
+	if err != nil {
+		return false, err
+	}
+	for _, j := range js {
+		st, err := os.Stat(j)
+		if err != nil {
+			return false, err
+		}
+		if st.Size() > 0 {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // runOutputs is what writeRunOutputs produces.
@@ -522,31 +551,18 @@ func writeRunOutputs(dir string, cfg *Config, hash string, streams []*stream) (*
 		}
 		out.streamTiming = append(out.streamTiming, ts)
 	}
-	if err := writeJSON(filepath.Join(dir, SummaryName), sum); err != nil {
+	if err := fsx.WriteJSON(filepath.Join(dir, SummaryName), sum); err != nil {
 		return nil, err
 	}
 	out.Summary = sum
 	return out, nil
 }
 
-// writeJSON writes v as indented JSON, atomically.
-func writeJSON(path string, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(path, append(data, '\n'))
-}
-
 // ReadSummary reads a summary.json.
 func ReadSummary(path string) (*Summary, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	var s Summary
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	if err := fsx.ReadJSON(path, &s, ""); err != nil {
+		return nil, err
 	}
 	return &s, nil
 }

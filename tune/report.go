@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"tamerlane/internal/fsx"
 	"tamerlane/tune/published"
 	"tamerlane/tune/valueplot"
 )
@@ -35,10 +36,10 @@ func WriteValues(dir string, rep *Report, cat published.Catalog) ([]ValueRow, Va
 		}
 		files.Plots = append(files.Plots, png, svg)
 	}
-	if err := writeJSON(files.JSON, rows); err != nil {
+	if err := fsx.WriteJSON(files.JSON, rows); err != nil {
 		return nil, files, err
 	}
-	if err := WriteFileAtomic(files.Markdown, []byte(ValuesMarkdown(rep, rows))); err != nil {
+	if err := fsx.WriteFile(files.Markdown, []byte(ValuesMarkdown(rep, rows))); err != nil {
 		return nil, files, err
 	}
 	return rows, files, nil

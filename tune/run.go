@@ -2,7 +2,6 @@ package tune
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/fsx"
 )
 
 // ReportFormat identifies the tune.json format.
@@ -33,6 +33,7 @@ type Options struct {
 // Report is tune.json: every variant's fit and imbalance estimate.
 type Report struct {
 	Format     string         `json:"format"`
+	Kind       string         `json:"kind"`
 	Created    string         `json:"created"`
 	Data       []string       `json:"data"`
 	Options    Options        `json:"options"`
@@ -74,13 +75,19 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 		abs, _ := filepath.Abs(out)
 		opt.Name = filepath.Base(abs)
 	}
-	rep := &Report{Format: ReportFormat, Created: opt.Now.UTC().Format(time.RFC3339), Data: dirs, Options: opt}
+	rep := &Report{Format: ReportFormat, Kind: fsx.KindTune, Created: opt.Now.UTC().Format(time.RFC3339), Data: dirs, Options: opt}
 	names := make([]string, 0, len(data))
 	for n := range data {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	if err := fsx.CheckKind(out, fsx.KindTune); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(filepath.Join(out, "tables"), 0o755); err != nil {
+		return nil, err
+	}
+	if _, err := fsx.CleanTemps(out); err != nil {
 		return nil, err
 	}
 	for _, name := range names {
@@ -115,7 +122,7 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 	if rep.Imbalances, err = FitImbalances(dirs); err != nil {
 		return nil, err
 	}
-	if err := writeJSON(filepath.Join(out, "tune.json"), rep); err != nil {
+	if err := fsx.WriteJSON(filepath.Join(out, "tune.json"), rep); err != nil {
 		return nil, err
 	}
 	return rep, nil
@@ -124,16 +131,9 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 // ReadReport reads dir/tune.json.
 func ReadReport(dir string) (*Report, error) {
 	path := filepath.Join(dir, "tune.json")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	var r Report
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if r.Format != ReportFormat {
-		return nil, fmt.Errorf("%s: format %q, want %q", path, r.Format, ReportFormat)
+	if err := fsx.ReadJSON(path, &r, ReportFormat); err != nil {
+		return nil, err
 	}
 	return &r, nil
 }
@@ -159,35 +159,4 @@ func Export(runDir, variant, path string) error {
 		return err
 	}
 	return w.WriteFile(path)
-}
-
-// writeJSON writes v as indented JSON through a temporary file and rename.
-func writeJSON(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return WriteFileAtomic(path, append(b, '\n'))
-}
-
-// WriteFileAtomic writes data to path through a temporary file in the same
-// directory, synced and renamed, so that path is never seen half written.
-func WriteFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

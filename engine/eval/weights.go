@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +16,7 @@ import (
 
 	"tamerlane/data"
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 )
 
 // Provenance says where a table's numbers come from. Source and Date are
@@ -421,35 +421,10 @@ var kindComment = map[termKind]string{
 	kTempo:      "Side to move.",
 }
 
-// WriteFile writes the table to path atomically (a temporary file in the
-// same directory, then a rename).
-func (w *Weights) WriteFile(path string) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			os.Remove(tmp)
-		}
-	}()
-	if err = w.Write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(tmp, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+// WriteFile writes the table to path atomically (see package fsx): a
+// reader sees the old or the new complete table, never half of one.
+func (w *Weights) WriteFile(path string) error {
+	return fsx.Write(path, w.Write)
 }
 
 // Diff lists the weights that differ between two tables of one variant, as

@@ -14,8 +14,8 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,6 +25,8 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"tamerlane/internal/fsx"
 )
 
 // Point is one value for one piece. Lo and Hi bound its interval (for
@@ -190,39 +192,10 @@ func Save(p *plot.Plot, width, height vg.Length, path string) error {
 	if err != nil {
 		return fmt.Errorf("valueplot: %s: %w", path, err)
 	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return fmt.Errorf("valueplot: %w", err)
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := wt.WriteTo(f); err != nil {
-		return fmt.Errorf("valueplot: writing %s: %w", path, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("valueplot: %w", err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("valueplot: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("valueplot: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("valueplot: %w", err)
-	}
-	ok = true
-	return nil
+	return fsx.Write(path, func(w io.Writer) error {
+		_, err := wt.WriteTo(w)
+		return err
+	})
 }
 
 // WriteFiles builds the plot (see New) and saves it as base+".png" and
