@@ -468,7 +468,7 @@ func Markdown(rep *Report) string {
 					cells[4] = fmt.Sprintf("%s → %s", ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5))
 				}
 				if m := v.Match; m != nil {
-					cells[5] = eloCell(m.Elo)
+					cells[5] = m.Elo.String()
 					if m.SPRT != nil {
 						cells[6], cells[7] = ff(float64(m.SPRT.LLR), 2), m.SPRT.Decision
 					}
@@ -531,7 +531,7 @@ func Markdown(rep *Report) string {
 				}
 				fmt.Fprintf(&b, "**Verification**%s: new vs current, %d pairs, %d games, new +%d =%d -%d, pentanomial %v, score %s [%s, %s], Elo %s, nElo %s (95%%).",
 					state, m.Pairs, m.Games, m.A.Wins, m.A.Draws, m.A.Losses, m.Pentanomial, ff(float64(m.Score.Mean), 3), ff(float64(m.Score.Low), 3), ff(float64(m.Score.High), 3),
-					eloCell(m.Elo), eloCell(m.NElo))
+					m.Elo.String(), m.NElo.String())
 				if s := m.SPRT; s != nil {
 					fmt.Fprintf(&b, " SPRT nElo [%g, %g]: LLR %s (bounds %s, %s) → **%s**", float64(s.Elo0), float64(s.Elo1), ff(float64(s.LLR), 3),
 						ff(float64(s.Lower), 2), ff(float64(s.Upper), 2), s.Decision)
@@ -625,12 +625,7 @@ func acceptDoc(rule string) string {
 }
 
 // ff formats a number, or "–" when it is NaN.
-func ff(x float64, prec int) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "–"
-	}
-	return fmt.Sprintf("%.*f", prec, x)
-}
+func ff(x float64, prec int) string { return selfplay.Float(x).Format(prec) }
 
 func ivCell(iv *tune.Interval) string {
 	if iv == nil {
@@ -640,13 +635,6 @@ func ivCell(iv *tune.Interval) string {
 		return ff(float64(iv.Value), 2)
 	}
 	return fmt.Sprintf("%.2f [%.2f, %.2f]", float64(iv.Value), float64(iv.Lo), float64(iv.Hi))
-}
-
-func eloCell(e selfplay.EloEstimate) string {
-	if math.IsNaN(float64(e.Elo)) {
-		return "–"
-	}
-	return fmt.Sprintf("%+.1f ± %s", float64(e.Elo), ff(float64(e.Margin), 1))
 }
 
 func intervalCell(p EloPoint) string {

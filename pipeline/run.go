@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -75,7 +76,9 @@ type Options struct {
 
 // Info is pipeline.json: the identity of a run directory.
 type Info struct {
-	Format     string `json:"format"`
+	Format string `json:"format"`
+	// Kind is the run kind, "pipeline" (see fsx.CheckKind).
+	Kind       string `json:"kind"`
 	Name       string `json:"name"`
 	ConfigHash string `json:"config_hash"`
 	// ConfigFile is the configuration's file name as given.
@@ -190,6 +193,9 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 	if err := r.claim(); err != nil {
 		return nil, err
 	}
+	if _, err := fsx.CleanTemps(dir); err != nil {
+		return nil, err
+	}
 	fmt.Fprintf(r.log, "pipeline %s: %d generation(s) of %s; run directory %s\n",
 		cfg.Name, cfg.Generations, strings.Join(cfg.Variants(), ", "), dir)
 	if _, err := r.report(); err != nil {
@@ -269,23 +275,32 @@ func (r *runner) claim() error {
 	if err != nil {
 		return err
 	}
+	if err := fsx.CheckKind(r.dir, fsx.KindPipeline); err != nil {
+		return err
+	}
 	path := filepath.Join(r.dir, InfoName)
-	b, err := os.ReadFile(path)
+	var old Info
+	err = fsx.ReadJSON(path, &old, Format)
 	switch {
-	case err == nil:
-		var old Info
-		if err := json.Unmarshal(b, &old); err != nil {
-			return fmt.Errorf("%s: %v", path, err)
+	case err == nil && old.ConfigHash != hash:
+		started, serr := r.started()
+		if serr != nil {
+			return serr
 		}
-		if old.Format != Format {
-			return fmt.Errorf("%s: format %q, this program writes %q", path, old.Format, Format)
-		}
-		if old.ConfigHash != hash {
+		if started {
 			return fmt.Errorf("%s holds pipeline run %q of another configuration (%s, hash %.12s; this one: %s, hash %.12s): "+
 				"use another directory (-o) or the same configuration (only generations may change)",
 				r.dir, old.Name, old.ConfigFile, old.ConfigHash, r.cfg.File, hash)
 		}
+		// Nothing was played: an earlier run failed at its start; claim anew.
+	case err == nil:
 		r.info = &old
+		// The generations may have changed (they are not hashed): keep
+		// config.yaml the configuration that is running.
+		cpath := filepath.Join(r.dir, ConfigName)
+		if cur, err := os.ReadFile(cpath); err != nil || !bytes.Equal(cur, r.cfg.source) {
+			return fsx.WriteFile(cpath, r.cfg.source)
+		}
 		return nil
 	case !errors.Is(err, os.ErrNotExist):
 		return err
@@ -296,14 +311,14 @@ func (r *runner) claim() error {
 	}
 	for _, e := range entries {
 		switch e.Name() {
-		case ".lock", ConfigName, TablesDir, "gen-000", ReportMD, ReportJSON:
+		case ".lock", ConfigName, TablesDir, "gen-000", ReportMD, ReportJSON, InfoName, "gen-001":
 		default:
 			if !strings.HasPrefix(e.Name(), ".") {
 				return fmt.Errorf("%s is not empty and holds no pipeline run (%s): use a new directory", r.dir, e.Name())
 			}
 		}
 	}
-	info := &Info{Format: Format, Name: r.cfg.Name, ConfigHash: hash, ConfigFile: r.cfg.File,
+	info := &Info{Format: Format, Kind: fsx.KindPipeline, Name: r.cfg.Name, ConfigHash: hash, ConfigFile: r.cfg.File,
 		Created: r.opts.Now().UTC().Format(time.RFC3339), Variants: r.cfg.Variants()}
 	for _, d := range []string{filepath.Join(r.dir, TablesDir), filepath.Join(GenDir(r.dir, 0), TablesDir)} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -329,6 +344,23 @@ func (r *runner) claim() error {
 	}
 	r.info = info
 	return nil
+}
+
+// started reports whether the run directory holds any work: a finished
+// step or a journaled self-play pair.
+func (r *runner) started() (bool, error) {
+	for _, pat := range []string{filepath.Join(r.dir, "gen-*", StepsName), filepath.Join(r.dir, "gen-*", "*", "*", "journal.jsonl"), filepath.Join(r.dir, "gen-*", "*", "*", "*", "journal.jsonl")} {
+		ms, err := filepath.Glob(pat)
+		if err != nil {
+			return false, err
+		}
+		for _, m := range ms {
+			if st, err := os.Stat(m); err == nil && st.Size() > 0 {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
 }
 
 func readSteps(gd string) (*StepsFile, error) {
@@ -531,7 +563,7 @@ func (r *runner) verify(ctx context.Context, g int) error {
 			return err
 		}
 		st := res.Stream
-		line := fmt.Sprintf("%d pairs, A +%d =%d -%d, Elo %s, nElo %s", st.Pairs, st.FirstPlayer.Wins, st.FirstPlayer.Draws, st.FirstPlayer.Losses, fmtElo(st.Elo), fmtElo(st.NElo))
+		line := fmt.Sprintf("%d pairs, A +%d =%d -%d, Elo %s, nElo %s", st.Pairs, st.FirstPlayer.Wins, st.FirstPlayer.Draws, st.FirstPlayer.Losses, st.Elo, st.NElo)
 		if st.SPRT != nil {
 			line += fmt.Sprintf(", LLR %.2f [%.2f, %.2f] %s", float64(st.SPRT.LLR), float64(st.SPRT.Lower), float64(st.SPRT.Upper), st.SPRT.Decision)
 		}
@@ -640,26 +672,14 @@ func ReadAcceptance(gd string) (*Acceptance, error) {
 
 // ReadInfo reads a run directory's pipeline.json.
 func ReadInfo(dir string) (*Info, error) {
-	path := filepath.Join(dir, InfoName)
-	b, err := os.ReadFile(path)
-	if err != nil {
+	var i Info
+	if err := fsx.ReadJSON(filepath.Join(dir, InfoName), &i, Format); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("%s is not a pipeline run directory (no %s)", dir, InfoName)
 		}
 		return nil, err
 	}
-	var i Info
-	if err := json.Unmarshal(b, &i); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if i.Format != Format {
-		return nil, fmt.Errorf("%s: format %q, want %q", path, i.Format, Format)
-	}
 	return &i, nil
-}
-
-func fmtElo(e selfplay.EloEstimate) string {
-	return fmt.Sprintf("%+.1f ± %.1f", float64(e.Elo), float64(e.Margin))
 }
 
 // rel returns path relative to dir (slash-separated), or path.

@@ -86,6 +86,9 @@ type Config struct {
 	Shard Shard `yaml:"shard,omitempty"`
 
 	src *Source // where the config was read from (nil: built in code)
+	// defaulted is set once the defaults are filled in, so that a field
+	// changed in code after the first Validate is not reset to its default.
+	defaulted bool
 }
 
 // OpeningConfig says how random-walk openings are made: Plies random legal
@@ -572,6 +575,11 @@ const (
 // setDefaults fills in the fields the file (or code) left out. A config
 // built in code has its zero values replaced where zero is not meaningful.
 func (c *Config) setDefaults() {
+	c.sprtDefaults()
+	if c.defaulted {
+		return
+	}
+	c.defaulted = true
 	unset := func(path string, zero bool) bool {
 		if c.src != nil {
 			return !c.has(path)
@@ -638,6 +646,17 @@ func (c *Config) setDefaults() {
 		if !c.has("dataset.skip_in_check") {
 			d.SkipInCheck = true
 		}
+	}
+}
+
+// sprtDefaults fills in the matches' SPRT defaults; matches may be added
+// after the first Validate (Match, the pipeline), so it runs every time.
+func (c *Config) sprtDefaults() {
+	unset := func(path string, zero bool) bool {
+		if c.src != nil {
+			return !c.has(path)
+		}
+		return zero
 	}
 	for i := range c.Matches {
 		if s := c.Matches[i].SPRT; s != nil {

@@ -97,6 +97,25 @@ type EloEstimate struct {
 	LOS    Float `json:"los"`
 }
 
+// String formats the estimate as the report prints it: "+12.3 ± 4.5",
+// "+12.3 ± –" when the margin is unknown, "–" when the Elo is.
+func (e EloEstimate) String() string {
+	if math.IsNaN(float64(e.Elo)) || math.IsInf(float64(e.Elo), 0) {
+		return "–"
+	}
+	return fmt.Sprintf("%+.1f ± %s", float64(e.Elo), e.Margin.Format(1))
+}
+
+// Format formats the number with prec decimals, or "–" when it is NaN or
+// infinite.
+func (f Float) Format(prec int) string {
+	x := float64(f)
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "–"
+	}
+	return strconv.FormatFloat(x, 'f', prec, 64)
+}
+
 func estimate(e elo.Estimate) EloEstimate {
 	return EloEstimate{Float(e.Elo), Float(e.Margin), Float(e.LOS)}
 }

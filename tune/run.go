@@ -62,8 +62,12 @@ func (r *Report) Imbalance(variant string) *ImbalanceFit {
 }
 
 // Run tunes every variant found in the data directories and writes
-// out/tune.json and out/tables/<variant>.yaml.
+// out/tune.json and out/tables/<variant>.yaml. A directory that holds a
+// run of another kind (self-play, pipeline) is refused.
 func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, error) {
+	if err := fsx.CheckKind(out, fsx.KindTune); err != nil {
+		return nil, err
+	}
 	data, err := Load(dirs, opt.Load)
 	if err != nil {
 		return nil, err
@@ -81,9 +85,6 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	if err := fsx.CheckKind(out, fsx.KindTune); err != nil {
-		return nil, err
-	}
 	if err := os.MkdirAll(filepath.Join(out, "tables"), 0o755); err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ func runApply(_ context.Context, args []string, stdout, stderr io.Writer) error 
 		copied++
 		fmt.Fprintf(stdout, "copied %s: %s -> %s (%s", a.Variant, a.From, a.To, a.Reason)
 		if m := a.Match; m != nil {
-			fmt.Fprintf(stdout, "; match %d pairs, Elo %+.1f ± %.1f", m.Pairs, float64(m.Elo.Elo), float64(m.Elo.Margin))
+			fmt.Fprintf(stdout, "; match %d pairs, Elo %s", m.Pairs, m.Elo)
 			if m.SPRT != nil {
 				fmt.Fprintf(stdout, ", SPRT %s", m.SPRT.Decision)
 			}

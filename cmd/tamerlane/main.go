@@ -41,9 +41,62 @@ func commands() []command {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		cancel(signalError{s})
+		signal.Stop(sigs) // a second signal kills at once
+	}()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// signalError is the cause of the context's cancellation by a signal.
+type signalError struct{ sig os.Signal }
+
+func (e signalError) Error() string { return "interrupted by " + e.sig.String() }
+
+// exitCode is the shell's code for death by the signal: 128 + its number
+// (SIGINT 130, SIGTERM 143).
+func (e signalError) exitCode() int {
+	if s, ok := e.sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 130
+}
+
+// resumeError marks an interrupted command that a rerun resumes.
+type resumeError struct {
+	dir string
+	err error
+}
+
+func (e *resumeError) Error() string { return e.err.Error() }
+func (e *resumeError) Unwrap() error { return e.err }
+
+// resumable wraps err so that an interruption says how to resume in dir.
+func resumable(dir string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &resumeError{dir, err}
+}
+
+// interrupted reports an interrupted command in one line and returns the
+// exit code: 128 + the signal's number, 130 without a known signal.
+func interrupted(ctx context.Context, name string, err error, stderr io.Writer) int {
+	msg := fmt.Sprintf("tamerlane %s: interrupted", name)
+	var re *resumeError
+	if errors.As(err, &re) {
+		msg += fmt.Sprintf("; run the same command again to resume (%s)", re.dir)
+	}
+	fmt.Fprintln(stderr, msg)
+	var se signalError
+	if errors.As(context.Cause(ctx), &se) {
+		return se.exitCode()
+	}
+	return 130
 }
 
 // run dispatches to a subcommand and returns the process exit code.
@@ -66,10 +119,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			case errors.Is(err, errUsage):
 				return 2
 			}
-			fmt.Fprintf(stderr, "tamerlane %s: %v\n", c.name, err)
-			if errors.Is(err, context.Canceled) {
-				return 130
+			if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+				return interrupted(ctx, c.name, err, stderr)
 			}
+			fmt.Fprintf(stderr, "tamerlane %s: %v\n", c.name, err)
 			return 1
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -125,5 +126,83 @@ func TestSelfplayTuneValuesExport(t *testing.T) {
 	b, err := os.ReadFile(table)
 	if err != nil || !strings.Contains(string(b), "texel tuning") {
 		t.Errorf("exported table lacks its provenance: %v", err)
+	}
+}
+
+// TestSignalExitCode checks that a command stopped by SIGTERM exits 143
+// with one message that says how to resume, not "context canceled"
+// (issue 10, hardening 7).
+func TestSignalExitCode(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sp")
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGTERM, 143}, {syscall.SIGINT, 130}} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		cancel(signalError{tc.sig})
+		var out, errb bytes.Buffer
+		code := run(ctx, []string{"selfplay", "-o", dir, "--variant", "chess", "--pairs", "2", "--nodes", "100", "--quiet"}, &out, &errb)
+		if code != tc.code {
+			t.Errorf("%v: exit %d, want %d (stderr %q)", tc.sig, code, tc.code, errb.String())
+		}
+		msg := errb.String()
+		if strings.Count(msg, "\n") != 1 || strings.Contains(msg, "context canceled") || !strings.Contains(msg, "interrupted; run the same command again to resume ("+dir+")") {
+			t.Errorf("%v: stderr %q, want one line saying how to resume", tc.sig, msg)
+		}
+	}
+}
+
+// TestHashFlagBounded checks that a huge --hash is refused at once with
+// the allowed range instead of hanging or dying (issue 10, hardening 1).
+func TestHashFlagBounded(t *testing.T) {
+	for _, h := range []string{"8796093022208", "100000000", "0"} {
+		code, _, errs := runCLI(t, "search", "--variant", "chess", "--depth", "1", "--hash", h)
+		if code != 1 || !strings.Contains(errs, "--hash") || !strings.Contains(errs, "out of range") {
+			t.Errorf("--hash %s: exit %d, stderr %q", h, code, errs)
+		}
+	}
+}
+
+// TestRefuseOtherRunKind checks that tune, selfplay and merge refuse a
+// pipeline run directory and leave its files alone (issue 10, hardening
+// 2: tune -o overwrote the accepted tables, selfplay -o the config).
+func TestRefuseOtherRunKind(t *testing.T) {
+	dir := t.TempDir()
+	sp := filepath.Join(dir, "sp")
+	if code, _, errs := runCLI(t, "selfplay", "-o", sp, "--variant", "chess", "--pairs", "1", "--nodes", "100", "--quiet"); code != 0 {
+		t.Fatal(errs)
+	}
+	pl := filepath.Join(dir, "pipeline")
+	files := map[string]string{
+		"pipeline.json":     `{"format": "tamerlane-pipeline/1", "kind": "pipeline"}` + "\n",
+		"config.yaml":       "name: mine\n",
+		"tables/chess.yaml": "accepted table\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(pl, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"tune", "--data", sp, "-o", pl},
+		{"selfplay", "-o", pl, "--variant", "chess", "--pairs", "1", "--nodes", "100", "--quiet"},
+		{"merge", "-o", pl, sp},
+		{"match", "-o", pl, "--variant", "chess", "--pairs", "1", "--nodes", "100", "--quiet"},
+	} {
+		code, _, errs := runCLI(t, args...)
+		if code != 1 || !strings.Contains(errs, "holds a pipeline run") {
+			t.Errorf("%v: exit %d, stderr %q, want a refusal naming the pipeline run", args, code, errs)
+		}
+	}
+	for name, text := range files {
+		if b, _ := os.ReadFile(filepath.Join(pl, name)); string(b) != text {
+			t.Errorf("%s changed to %q", name, b)
+		}
+	}
+	// And the other way round: a pipeline refuses a self-play directory.
+	if code, _, errs := runCLI(t, "run", "-o", sp, "--quiet"); code != 1 || !strings.Contains(errs, "holds a selfplay run") {
+		t.Errorf("run on a self-play dir: exit %d, stderr %q", code, errs)
 	}
 }

@@ -70,6 +70,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	spec.Base, spec.Nodes, spec.Depth, spec.Seed = cfg, cfg.Nodes, cfg.Depth, cfg.Seed
 	res, runErr := selfplay.Match(ctx, spec, rf.out, opts)
+	runErr = resumable(rf.out, runErr)
 	if res == nil {
 		return runErr
 	}
@@ -82,7 +83,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	s := res.Stream
 	fmt.Fprintf(stdout, "%s vs %s (%s, %d nodes/move): %d pairs, %d games, A +%d =%d -%d, pentanomial %v\n",
 		s.First, s.Second, s.Variant, cfg.Nodes, s.Pairs, s.Games, s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.Pentanomial)
-	fmt.Fprintf(stdout, "score %.4f [%.4f, %.4f]  Elo %s (95%%)  nElo %s\n", float64(s.Score.Mean), float64(s.Score.Low), float64(s.Score.High), formatElo(s.Elo), formatElo(s.NElo))
+	fmt.Fprintf(stdout, "score %.4f [%.4f, %.4f]  Elo %s (95%%)  nElo %s\n", float64(s.Score.Mean), float64(s.Score.Low), float64(s.Score.High), s.Elo.String(), s.NElo.String())
 	if s.SPRT != nil {
 		fmt.Fprintf(stdout, "SPRT nElo [%g, %g] alpha %g beta %g: LLR %.3f [%.3f, %.3f] -> %s", float64(s.SPRT.Elo0), float64(s.SPRT.Elo1),
 			float64(s.SPRT.Alpha), float64(s.SPRT.Beta), float64(s.SPRT.LLR), float64(s.SPRT.Lower), float64(s.SPRT.Upper), s.SPRT.Decision)

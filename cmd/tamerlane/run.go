@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -50,10 +49,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	start := time.Now()
 	rep, err := pipeline.Run(ctx, cfg, dir, opts)
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			fmt.Fprintf(stderr, "interrupted: run the same command again to resume (%s)\n", dir)
-		}
-		return err
+		return resumable(dir, err)
 	}
 	for _, g := range rep.Generations {
 		for _, v := range g.Variants {
@@ -62,7 +58,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 				line += fmt.Sprintf(" %6d positions, valid MSE %.5f -> %.5f", v.Tune.Positions, float64(v.Tune.StartValidMSE), float64(v.Tune.ValidMSE))
 			}
 			if m := v.Match; m != nil {
-				line += fmt.Sprintf(", Elo %+.1f ± %.1f", float64(m.Elo.Elo), float64(m.Elo.Margin))
+				line += fmt.Sprintf(", Elo %s", m.Elo)
 				if m.SPRT != nil {
 					line += fmt.Sprintf(", LLR %.2f %s", float64(m.SPRT.LLR), m.SPRT.Decision)
 				}

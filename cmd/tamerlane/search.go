@@ -48,6 +48,9 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if vf.variant == "" {
 		return fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
 	}
+	if err := search.ValidateHashMiB(*hash); err != nil {
+		return fmt.Errorf("--hash: %w", err)
+	}
 	if *depth < 0 || *nodes < 0 || *movetime < 0 {
 		return fmt.Errorf("--depth, --nodes and --movetime must not be negative")
 	}

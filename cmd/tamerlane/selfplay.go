@@ -220,6 +220,7 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		opts.Progress = stderr
 	}
 	res, runErr := selfplay.Run(ctx, cfg, rf.out, opts)
+	runErr = resumable(rf.out, runErr)
 	if res == nil {
 		return runErr
 	}
@@ -255,7 +256,7 @@ func printSummary(w io.Writer, s *selfplay.Summary) {
 		}
 		fmt.Fprintf(w, "%-20s %4d/%d pairs  White +%d =%d -%d  first player %.3f [%.3f, %.3f]  Elo %s  mean %.0f plies, %d positions\n",
 			st.Name, st.Pairs, st.PairsPlanned, st.White.Wins, st.White.Draws, st.White.Losses,
-			float64(st.Score.Mean), float64(st.Score.Low), float64(st.Score.High), formatElo(st.Elo), float64(st.MeanPlies), st.Positions)
+			float64(st.Score.Mean), float64(st.Score.Low), float64(st.Score.High), st.Elo.String(), float64(st.MeanPlies), st.Positions)
 		if st.SPRT != nil {
 			fmt.Fprintf(w, "%-20s SPRT [%g, %g]: LLR %.2f [%.2f, %.2f] %s\n", "", float64(st.SPRT.Elo0), float64(st.SPRT.Elo1),
 				float64(st.SPRT.LLR), float64(st.SPRT.Lower), float64(st.SPRT.Upper), st.SPRT.Decision)
@@ -264,8 +265,4 @@ func printSummary(w io.Writer, s *selfplay.Summary) {
 	if !s.Complete {
 		fmt.Fprintln(w, "incomplete: run the same command again to finish")
 	}
-}
-
-func formatElo(e selfplay.EloEstimate) string {
-	return fmt.Sprintf("%+.1f ± %.1f", float64(e.Elo), float64(e.Margin))
 }

@@ -1,0 +1,77 @@
+package selfplay
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHugeTTRefusedBeforeDir checks that tt_mib: 100000000 is a config
+// error naming the line and field, and that nothing is created (issue 10,
+// hardening 1: it died with a stack trace and left a directory behind).
+func TestHugeTTRefusedBeforeDir(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "run.yaml", "seed: 1\nnodes: 100\ntt_mib: 100000000\nvariants: [{variant: chess, pairs: 1}]\n")
+	_, err := LoadConfig(p)
+	if err == nil || !strings.Contains(err.Error(), p+":3: tt_mib: ") || !strings.Contains(err.Error(), "at most 16384") {
+		t.Fatalf("err = %v, want %s:3: tt_mib: ... at most 16384", err, p)
+	}
+	cfg := loadTestConfig(t, testConfig)
+	cfg.TTMiB = 100000000
+	out := filepath.Join(dir, "out")
+	if _, err := Run(context.Background(), cfg, out, RunOptions{Factory: testFactory()}); err == nil || !strings.Contains(err.Error(), "tt_mib") {
+		t.Fatalf("Run err = %v", err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("run directory created despite the config error: %v", err)
+	}
+}
+
+// TestFailedStartDoesNotBlockRerun checks that a directory claimed by a
+// configuration that never journaled a pair accepts a corrected one, while
+// a directory with games still refuses another configuration.
+func TestFailedStartDoesNotBlockRerun(t *testing.T) {
+	dir := t.TempDir()
+	bad := loadTestConfig(t, testConfig)
+	hash, err := bad.Hash()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What an earlier version left after dying at its first game.
+	if err := claimDir(dir, bad, hash); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "chess"), 0o755)
+	os.WriteFile(filepath.Join(dir, "chess", journalName), nil, 0o644)
+	good := loadTestConfig(t, strings.Replace(testConfig, "seed: 11", "seed: 12", 1))
+	run(t, good, dir, 2)
+	_, err = Run(context.Background(), bad, dir, RunOptions{Factory: testFactory()})
+	if err == nil || !strings.Contains(err.Error(), "another configuration") {
+		t.Fatalf("a directory with games accepted another configuration: %v", err)
+	}
+}
+
+// TestResumeCleansTemporaries checks that a rerun removes the temporary
+// files a killed run left behind (issue 10, hardening 3).
+func TestResumeCleansTemporaries(t *testing.T) {
+	cfg := loadTestConfig(t, testConfig)
+	dir := t.TempDir()
+	run(t, cfg, dir, 2)
+	stale := []string{filepath.Join(dir, ".summary.json.tmp123"), filepath.Join(dir, "chess", ".games.pgn.tmp456")}
+	for _, p := range stale {
+		if err := os.WriteFile(p, []byte("half"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(t, cfg, dir, 2)
+	for _, p := range stale {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("%s survived the rerun", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".lock")); err != nil {
+		t.Errorf(".lock removed: %v", err)
+	}
+}
