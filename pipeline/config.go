@@ -18,6 +18,7 @@ import (
 	"tamerlane/data"
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay"
 	"tamerlane/selfplay/elo"
 	"tamerlane/tune"
@@ -113,7 +114,7 @@ type fileConfig struct {
 	Accept      string            `yaml:"accept"`
 	Tables      map[string]string `yaml:"tables"`
 	Selfplay    yaml.Node         `yaml:"selfplay"`
-	Tune        tune.Config       `yaml:"tune"`
+	Tune        yaml.Node         `yaml:"tune"`
 	Verify      VerifyConfig      `yaml:"verify"`
 }
 
@@ -152,7 +153,7 @@ func LoadFS(fsys fs.FS, name string) (*Config, error) {
 // several joined with errors.Join.
 func Parse(b []byte, name string) (*Config, error) {
 	var fc fileConfig
-	idx, err := selfplay.DecodeStrict(b, name, &fc)
+	idx, err := yamlx.Decode(b, name, &fc)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +162,7 @@ func Parse(b []byte, name string) (*Config, error) {
 		abs = name
 	}
 	c := &Config{Name: fc.Name, Generations: fc.Generations, History: fc.History, Accept: fc.Accept,
-		Tune: fc.Tune, Verify: fc.Verify, File: name, source: append([]byte(nil), b...)}
+		Verify: fc.Verify, File: name, source: append([]byte(nil), b...)}
 	var errs []error
 	bad := func(path, format string, a ...any) { errs = append(errs, idx.ErrAt(path, format, a...)) }
 
@@ -199,13 +200,9 @@ func Parse(b []byte, name string) (*Config, error) {
 		bad("selfplay", "want a mapping (selfplay.Config syntax)")
 		return nil, errors.Join(errs...)
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(b, &root); err != nil { // parsed once already by DecodeStrict
-		return nil, err
-	}
-	sp, err := selfplay.ParseConfig(section(b, &root, "selfplay"), name)
+	sp, err := selfplay.ConfigAt(idx, "selfplay")
 	if err != nil {
-		return nil, errors.Join(append(errs, prefixErrors(err, "selfplay"))...)
+		return nil, errors.Join(append(errs, err)...)
 	}
 	spErrs := len(errs)
 	seen := map[string]bool{}
@@ -239,7 +236,7 @@ func Parse(b []byte, name string) (*Config, error) {
 	}
 	if len(errs) == spErrs {
 		if err := sp.Validate(); err != nil {
-			errs = append(errs, prefixErrors(err, "selfplay"))
+			errs = append(errs, flatten(err)...)
 		}
 	}
 	c.Selfplay = sp
@@ -270,23 +267,18 @@ func Parse(b []byte, name string) (*Config, error) {
 	}
 
 	// Tuning.
+	tc, err := tune.ConfigAt(idx, "tune")
+	if err != nil {
+		errs = append(errs, flatten(err)...)
+		tc = &tune.Config{}
+	}
+	c.Tune = *tc
 	t := &c.Tune
-	if t.Validation != nil && (*t.Validation < 0 || *t.Validation >= 1) {
-		bad("tune.validation", "%v is not in [0, 1)", *t.Validation)
+	if len(t.Variants) == 0 {
+		t.Variants = c.Variants()
 	}
-	if t.Lambda < 0 || t.Lambda > 1 {
-		bad("tune.lambda", "%v is not in [0, 1]", t.Lambda)
-	}
-	if t.PriorSD < 0 {
-		bad("tune.prior_sd", "%v is negative", t.PriorSD)
-	}
-	for _, f := range []struct {
-		name string
-		v    int
-	}{{"min_ply", t.MinPly}, {"max_iterations", t.MaxIterations}, {"bootstrap", t.Bootstrap}} {
-		if f.v < 0 {
-			bad("tune."+f.name, "must not be negative (got %d)", f.v)
-		}
+	if err := t.Validate(); err != nil {
+		errs = append(errs, flatten(err)...)
 	}
 	for i, v := range t.Variants {
 		if !seen[v] {
@@ -295,9 +287,6 @@ func Parse(b []byte, name string) (*Config, error) {
 	}
 	if len(t.Tables) > 0 {
 		bad("tune.tables", "set by the pipeline (tuning starts from the current table); give generation-0 tables in the top-level tables:")
-	}
-	if len(t.Variants) == 0 {
-		t.Variants = c.Variants()
 	}
 
 	// Verification.
@@ -446,58 +435,6 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 			}
 		}
 	}
-}
-
-// section returns the YAML text of a top-level key's value with every
-// other line blanked, so that its line numbers are those of the file.
-func section(b []byte, root *yaml.Node, key string) []byte {
-	doc := root
-	if doc.Kind == yaml.DocumentNode && len(doc.Content) > 0 {
-		doc = doc.Content[0]
-	}
-	lines := strings.Split(string(b), "\n")
-	out := make([]string, len(lines))
-	for i := 0; i+1 < len(doc.Content); i += 2 {
-		k := doc.Content[i]
-		if k.Value != key {
-			continue
-		}
-		end := len(lines)
-		if i+2 < len(doc.Content) {
-			end = doc.Content[i+2].Line - 1
-		}
-		for l := k.Line - 1; l < end && l < len(lines); l++ {
-			out[l] = lines[l]
-		}
-		// Blank the key itself: "selfplay:" becomes spaces.
-		first := out[k.Line-1]
-		if c := strings.Index(first[min(len(first), k.Column-1):], ":"); c >= 0 {
-			n := k.Column - 1 + c + 1
-			out[k.Line-1] = strings.Repeat(" ", n) + first[n:]
-		}
-		break
-	}
-	return []byte(strings.Join(out, "\n"))
-}
-
-// prefixErrors puts a section's name before the fields of its errors.
-func prefixErrors(err error, prefix string) error {
-	var out []error
-	for _, e := range flatten(err) {
-		var ce *selfplay.ConfigError
-		if errors.As(e, &ce) {
-			cp := *ce
-			if cp.Field == "" {
-				cp.Field = prefix
-			} else {
-				cp.Field = prefix + "." + cp.Field
-			}
-			out = append(out, &cp)
-			continue
-		}
-		out = append(out, e)
-	}
-	return errors.Join(out...)
 }
 
 // flatten lists the errors joined in err.

@@ -61,3 +61,15 @@ func TestReclaimUnstartedRun(t *testing.T) {
 		t.Errorf("started run accepted another configuration: %v", err)
 	}
 }
+
+// TestFreeTypoRefused checks that a free prefix matching no weight is an
+// error naming the line and field (issue 10, hardening 4: `free:
+// [materal.]` fitted nothing and verified a table against itself).
+func TestFreeTypoRefused(t *testing.T) {
+	text := strings.Replace(fmt.Sprintf(tinyConfig, 1, "always"), "free: [material.]", "free: [materal.]", 1)
+	p := writeConfig(t, text)
+	_, err := Load(p)
+	if err == nil || !strings.Contains(err.Error(), p+":14: tune.free[0]: prefix \"materal.\" matches no weight") {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -1,14 +1,12 @@
 package selfplay
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +15,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/search"
+	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay/elo"
 )
 
@@ -287,49 +286,13 @@ func ParseShard(s string) (Shard, error) {
 }
 
 // ConfigError is one mistake in a configuration: the file and line (0
-// when unknown) and the field's path, e.g. "variants[1].pairs".
-type ConfigError struct {
-	File  string
-	Line  int
-	Field string
-	Msg   string
-}
-
-// Error formats the mistake as "file:line: field: message".
-func (e *ConfigError) Error() string {
-	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d", e.Line)
-		}
-		b.WriteString(": ")
-	}
-	if e.Field != "" {
-		b.WriteString(e.Field)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
+// when unknown) and the field's path, e.g. "variants[1].pairs". It is the
+// strict decoder's error (package yamlx).
+type ConfigError = yamlx.Error
 
 // Source remembers where each field of a YAML configuration file was, so
-// that errors name the file, the line and the field. DecodeStrict makes
-// one; the pipeline's configuration uses it too.
-type Source struct {
-	file  string
-	dir   string
-	lines map[string]int // field path -> line of its key (or item)
-	nodes []nodeAt       // every node, for mapping decoder errors to fields
-}
-
-type nodeAt struct {
-	path  string
-	line  int
-	key   bool
-	kind  yaml.Kind
-	value string
-}
+// that errors name the file, the line and the field (package yamlx).
+type Source = yamlx.Source
 
 // LoadConfig reads a YAML configuration strictly and validates it. Errors
 // name the file, the line and the field. Relative paths in the file are
@@ -349,15 +312,13 @@ func LoadConfig(path string) (*Config, error) {
 	return c, nil
 }
 
-var lineMsg = regexp.MustCompile(`^line (\d+): (.*)$`)
-
 // ParseConfig decodes YAML configuration data strictly (unknown fields,
 // wrong types and repeated keys are errors naming file, line and field)
 // without validating it; name is the file name used in errors and for
 // relative paths.
 func ParseConfig(data []byte, name string) (*Config, error) {
 	c := &Config{}
-	src, err := DecodeStrict(data, name, c)
+	src, err := yamlx.Decode(data, name, c)
 	if err != nil {
 		return nil, err
 	}
@@ -365,169 +326,17 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	return c, nil
 }
 
-// DecodeStrict decodes YAML data into v strictly (unknown fields, wrong
-// types and repeated keys are errors) and returns where each field was;
-// every error is a *ConfigError naming the file, line and field, several
-// joined with errors.Join. name is the file name used in errors and for
-// relative paths. Empty data leaves v unchanged.
-func DecodeStrict(data []byte, name string, v any) (*Source, error) {
-	abs, err := filepath.Abs(name)
+// ConfigAt decodes the self-play configuration at path of a file already
+// decoded by yamlx (the pipeline's selfplay: section) without validating
+// it; its errors carry the file's lines and the full field paths.
+func ConfigAt(src *yamlx.Source, path string) (*Config, error) {
+	c := &Config{}
+	sub, err := src.DecodeAt(path, c)
 	if err != nil {
-		abs = name
+		return nil, err
 	}
-	src := &Source{file: name, dir: filepath.Dir(abs), lines: map[string]int{}}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, yamlSyntaxError(name, err)
-	}
-	src.index(&root, "")
-	if len(root.Content) == 0 {
-		return src, nil
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(v); err != nil {
-		var te *yaml.TypeError
-		if !errors.As(err, &te) {
-			return nil, yamlSyntaxError(name, err)
-		}
-		var errs []error
-		for _, msg := range te.Errors {
-			errs = append(errs, src.decodeError(msg))
-		}
-		return nil, errors.Join(errs...)
-	}
-	return src, nil
-}
-
-// Has reports whether the file set the field at path (e.g. "verify.pairs",
-// "variants[0].rules").
-func (s *Source) Has(path string) bool {
-	if s == nil {
-		return false
-	}
-	_, ok := s.lines[path]
-	return ok
-}
-
-// ErrAt builds a ConfigError for the field at path, with the line of the
-// field or of its nearest ancestor present in the file.
-func (s *Source) ErrAt(path, format string, a ...any) *ConfigError {
-	e := &ConfigError{Field: path, Msg: fmt.Sprintf(format, a...)}
-	if s == nil {
-		return e
-	}
-	e.File = s.file
-	for p := path; p != ""; p = parentPath(p) {
-		if l, ok := s.lines[p]; ok {
-			e.Line = l
-			break
-		}
-	}
-	return e
-}
-
-func yamlSyntaxError(name string, err error) error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if m := lineMsg.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return &ConfigError{File: name, Line: line, Msg: m[2]}
-	}
-	return &ConfigError{File: name, Msg: msg}
-}
-
-// index records the path and line of every node.
-func (s *Source) index(n *yaml.Node, path string) {
-	switch n.Kind {
-	case yaml.DocumentNode:
-		for _, c := range n.Content {
-			s.index(c, path)
-		}
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			p := k.Value
-			if path != "" {
-				p = path + "." + k.Value
-			}
-			if _, dup := s.lines[p]; !dup {
-				s.lines[p] = k.Line
-			}
-			s.nodes = append(s.nodes, nodeAt{path: p, line: k.Line, key: true, kind: k.Kind, value: k.Value})
-			s.nodes = append(s.nodes, nodeAt{path: p, line: v.Line, kind: v.Kind, value: v.Value})
-			s.index(v, p)
-		}
-	case yaml.SequenceNode:
-		for i, c := range n.Content {
-			p := fmt.Sprintf("%s[%d]", path, i)
-			s.lines[p] = c.Line
-			s.nodes = append(s.nodes, nodeAt{path: p, line: c.Line, kind: c.Kind, value: c.Value})
-			s.index(c, p)
-		}
-	}
-}
-
-var (
-	reUnknown = regexp.MustCompile("^field (.*) not found in type (.*)$")
-	reType    = regexp.MustCompile("^cannot unmarshal (!!\\w+)(?: `(.*)`)? into (.*)$")
-	reDupKey  = regexp.MustCompile(`^mapping key "(.*)" already defined at line (\d+)$`)
-)
-
-// decodeError turns one of the decoder's "line N: ..." messages into a
-// ConfigError naming the field.
-func (s *Source) decodeError(msg string) error {
-	m := lineMsg.FindStringSubmatch(msg)
-	if m == nil {
-		return &ConfigError{File: s.file, Msg: msg}
-	}
-	line, _ := strconv.Atoi(m[1])
-	rest := m[2]
-	find := func(key bool, match func(nodeAt) bool) string {
-		for _, n := range s.nodes {
-			if n.line == line && n.key == key && match(n) {
-				return n.path
-			}
-		}
-		return ""
-	}
-	e := &ConfigError{File: s.file, Line: line, Msg: rest}
-	switch {
-	case reUnknown.MatchString(rest):
-		mm := reUnknown.FindStringSubmatch(rest)
-		e.Field = find(true, func(n nodeAt) bool { return n.value == mm[1] })
-		e.Msg = "unknown field " + strconv.Quote(mm[1])
-	case reType.MatchString(rest):
-		mm := reType.FindStringSubmatch(rest)
-		val := strings.TrimSuffix(mm[2], "...")
-		e.Field = find(false, func(n nodeAt) bool {
-			switch mm[1] {
-			case "!!seq":
-				return n.kind == yaml.SequenceNode
-			case "!!map":
-				return n.kind == yaml.MappingNode
-			}
-			return n.kind == yaml.ScalarNode && strings.HasPrefix(n.value, val)
-		})
-		want := mm[3]
-		if i := strings.LastIndex(want, "."); i >= 0 {
-			want = want[i+1:]
-		}
-		if strings.HasPrefix(mm[3], "[]") {
-			want = "a list"
-		} else if strings.HasPrefix(mm[3], "map[") || strings.HasSuffix(want, "Config") || strings.HasSuffix(want, "Adjudication") || want == "Shard" {
-			want = "a mapping"
-		}
-		got := mm[1]
-		if mm[2] != "" {
-			got += " " + strconv.Quote(mm[2])
-		}
-		e.Msg = fmt.Sprintf("wrong type: want %s, got %s", want, got)
-	case reDupKey.MatchString(rest):
-		mm := reDupKey.FindStringSubmatch(rest)
-		e.Field = find(true, func(n nodeAt) bool { return n.value == mm[1] })
-		e.Msg = fmt.Sprintf("field %q given twice (first at line %s)", mm[1], mm[2])
-	}
-	return e
+	c.src = sub
+	return c, nil
 }
 
 // has reports whether the config file set the field at path.
@@ -538,21 +347,13 @@ func (c *Config) errAt(path, format string, a ...any) *ConfigError {
 	return c.src.ErrAt(path, format, a...)
 }
 
-func parentPath(p string) string {
-	i := strings.LastIndexAny(p, ".[")
-	if i < 0 {
-		return ""
-	}
-	return p[:i]
-}
-
 // resolve makes a path from the config file absolute.
 func (c *Config) resolve(p string) string {
 	if p == "" || filepath.IsAbs(p) {
 		return p
 	}
 	if c.src != nil {
-		return filepath.Join(c.src.dir, p)
+		return filepath.Join(c.src.Dir(), p)
 	}
 	if a, err := filepath.Abs(p); err == nil {
 		return a
@@ -677,7 +478,7 @@ func (c *Config) sprtDefaults() {
 // DefaultConfig returns a configuration with every default set and no
 // streams, for building runs in code.
 func DefaultConfig() *Config {
-	c := &Config{src: &Source{lines: map[string]int{}}}
+	c := &Config{src: &Source{}} // an empty file: every default applies
 	c.setDefaults()
 	c.src = nil
 	return c

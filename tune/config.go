@@ -1,14 +1,15 @@
 package tune
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/internal/yamlx"
 )
 
 // Config is the YAML configuration of "tamerlane tune" (all fields
@@ -33,7 +34,7 @@ type Config struct {
 	// PriorSD is the standard deviation in centipawns of a Gaussian prior
 	// around the starting table (default 0: no prior).
 	PriorSD float64 `yaml:"prior_sd"`
-	// MaxIterations bounds L-BFGS (default 500).
+	// MaxIterations bounds L-BFGS (default DefaultMaxIterations).
 	MaxIterations int `yaml:"max_iterations"`
 	// Bootstrap replicates (default 0: sandwich standard errors).
 	Bootstrap int `yaml:"bootstrap"`
@@ -42,33 +43,48 @@ type Config struct {
 	Free []string `yaml:"free"`
 	// Tables maps a variant to its starting eval table (default: embedded).
 	Tables map[string]string `yaml:"tables"`
+
+	src *yamlx.Source // where the config was read from (nil: built in code)
 }
 
-// ParseConfig decodes a strict YAML configuration; errors name the file
-// and line.
+// Defaults of the tuning configuration.
+const (
+	// DefaultValidation is the fraction of games held out.
+	DefaultValidation = 0.1
+	// DefaultSeed drives the split and the bootstrap.
+	DefaultSeed = 1
+	// DefaultMaxIterations bounds L-BFGS.
+	DefaultMaxIterations = 500
+)
+
+// ParseConfig decodes a YAML configuration strictly and validates it;
+// errors name the file, the line and the field.
 func ParseConfig(data []byte, name string) (*Config, error) {
-	var c Config
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-		return nil, yamlError(name, err)
+	c := &Config{}
+	src, err := yamlx.Decode(data, name, c)
+	if err != nil {
+		return nil, err
 	}
-	if c.Validation != nil && (*c.Validation < 0 || *c.Validation >= 1) {
-		return nil, fmt.Errorf("%s: validation: %v is not in [0, 1)", name, *c.Validation)
+	c.src = src
+	if err := c.Validate(); err != nil {
+		return nil, err
 	}
-	if c.Lambda < 0 || c.Lambda > 1 {
-		return nil, fmt.Errorf("%s: lambda: %v is not in [0, 1]", name, c.Lambda)
-	}
-	if c.PriorSD < 0 {
-		return nil, fmt.Errorf("%s: prior_sd: %v is negative", name, c.PriorSD)
-	}
-	if c.MaxIterations < 0 || c.Bootstrap < 0 || c.MinPly < 0 {
-		return nil, fmt.Errorf("%s: max_iterations, bootstrap and min_ply must not be negative", name)
-	}
-	return &c, nil
+	return c, nil
 }
 
-// LoadConfig reads and parses a configuration file.
+// ConfigAt decodes the tuning configuration at path of a file decoded by
+// yamlx (the pipeline's tune: section) without validating it.
+func ConfigAt(src *yamlx.Source, path string) (*Config, error) {
+	c := &Config{}
+	sub, err := src.DecodeAt(path, c)
+	if err != nil {
+		return nil, err
+	}
+	c.src = sub
+	return c, nil
+}
+
+// LoadConfig reads, parses and validates a configuration file.
 func LoadConfig(path string) (*Config, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -77,12 +93,70 @@ func LoadConfig(path string) (*Config, error) {
 	return ParseConfig(b, path)
 }
 
+// Validate checks the configuration: numbers in range, and free prefixes
+// that each name at least one weight of the variants tuned (a typo such
+// as "materal." would otherwise fit nothing). Every mistake names the
+// file, line and field when the configuration came from a file.
+func (c *Config) Validate() error {
+	var errs []error
+	bad := func(path, format string, a ...any) { errs = append(errs, c.src.ErrAt(path, format, a...)) }
+	if c.Validation != nil && (*c.Validation < 0 || *c.Validation >= 1) {
+		bad("validation", "%v is not in [0, 1)", *c.Validation)
+	}
+	if c.Lambda < 0 || c.Lambda > 1 {
+		bad("lambda", "%v is not in [0, 1]", c.Lambda)
+	}
+	if c.PriorSD < 0 {
+		bad("prior_sd", "%v is negative", c.PriorSD)
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"min_ply", c.MinPly}, {"max_iterations", c.MaxIterations}, {"bootstrap", c.Bootstrap}} {
+		if f.v < 0 {
+			bad(f.name, "must not be negative (got %d)", f.v)
+		}
+	}
+	variants := c.Variants
+	if len(variants) == 0 {
+		variants = engine.VariantNames()
+	}
+	var regs []*eval.Registry
+	for i, name := range variants {
+		v, err := engine.NewVariant(name, nil)
+		if err != nil {
+			bad(fmt.Sprintf("variants[%d]", i), "%v", err)
+			continue
+		}
+		regs = append(regs, eval.RegistryOf(v))
+	}
+	for i, p := range c.Free {
+		if !matchesWeight(regs, p) {
+			bad(fmt.Sprintf("free[%d]", i), "prefix %q matches no weight of %s (names look like material.P, mobility.N, tempo)", p, strings.Join(variants, ", "))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// matchesWeight reports whether a weight name of any registry starts with
+// prefix.
+func matchesWeight(regs []*eval.Registry, prefix string) bool {
+	for _, r := range regs {
+		for i := 0; i < r.Len(); i++ {
+			if strings.HasPrefix(r.Name(i), prefix) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Options turns the configuration into tuning options; quiet is the
 // quiescence function used when the configuration asks for quiet positions.
 func (c *Config) Options(quiet QuietFunc) Options {
 	o := Options{}
 	o.Load = LoadOptions{Variants: c.Variants, MinPly: c.MinPly, KeepInCheck: c.KeepInCheck, KeepMates: c.KeepMates,
-		KeepDuplicates: c.KeepDuplicates, ValidFraction: 0.1, Seed: 1}
+		KeepDuplicates: c.KeepDuplicates, ValidFraction: DefaultValidation, Seed: DefaultSeed}
 	if c.Quiet == nil || *c.Quiet {
 		o.Load.Quiet = quiet
 	}
@@ -93,22 +167,22 @@ func (c *Config) Options(quiet QuietFunc) Options {
 		o.Load.Seed = *c.Seed
 	}
 	o.Fit = FitOptions{Lambda: c.Lambda, PriorSD: c.PriorSD, MaxIterations: c.MaxIterations, Bootstrap: c.Bootstrap, Seed: o.Load.Seed, Free: c.Free}
+	if len(c.Tables) > 0 {
+		o.Start = c.startTable
+	}
 	return o
 }
 
-// yamlError rewrites a YAML decoding error as "file:line: message" lines.
-func yamlError(name string, err error) error {
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		msgs := make([]string, len(te.Errors))
-		for i, e := range te.Errors {
-			msgs[i] = name + ":" + strings.TrimPrefix(e, "line ")
-		}
-		return errors.New(strings.Join(msgs, "\n"))
+// startTable loads a variant's starting table: the one the configuration
+// names (relative to the configuration file's directory), else the
+// embedded default.
+func (c *Config) startTable(v *engine.Variant) (*eval.Weights, error) {
+	p, ok := c.Tables[v.Name]
+	if !ok {
+		return eval.Default(v)
 	}
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		return fmt.Errorf("%s:%s", name, rest)
+	if !filepath.IsAbs(p) && c.src != nil {
+		p = filepath.Join(c.src.Dir(), p)
 	}
-	return fmt.Errorf("%s: %s", name, msg)
+	return eval.LoadFile(v, p)
 }

@@ -27,7 +27,7 @@ type FitOptions struct {
 	// mean squared error (the residual variance), so that the fit is a
 	// posterior mode and the standard errors posterior deviations.
 	PriorSD float64
-	// MaxIterations bounds the L-BFGS iterations (0: 500).
+	// MaxIterations bounds the L-BFGS iterations (0: DefaultMaxIterations).
 	MaxIterations int
 	// Bootstrap is the number of bootstrap replicates over games (0: none;
 	// the standard errors then come from the game-clustered sandwich).
@@ -163,7 +163,7 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 	}
 	fo := texel.Options{Frozen: frozen, MaxIterations: opt.MaxIterations, Valid: d.Valid}
 	if fo.MaxIterations == 0 {
-		fo.MaxIterations = 500
+		fo.MaxIterations = DefaultMaxIterations
 	}
 	startValid := math.NaN()
 	if d.Valid != nil && d.Valid.Len() > 0 {

@@ -269,10 +269,13 @@ func TestRatioDeltaMethod(t *testing.T) {
 // TestConfigErrors checks that configuration mistakes name file and line.
 func TestConfigErrors(t *testing.T) {
 	for _, tc := range []struct{ yaml, want string }{
-		{"lamda: 0.5\n", "t.yaml:1: field lamda not found"},
-		{"lambda: 2\n", "t.yaml: lambda"},
-		{"prior_sd: -1\n", "t.yaml: prior_sd"},
-		{"validation: x\n", "t.yaml:1: cannot unmarshal"},
+		{"lamda: 0.5\n", `t.yaml:1: lamda: unknown field "lamda"`},
+		{"lambda: 2\n", "t.yaml:1: lambda: 2 is not in [0, 1]"},
+		{"prior_sd: -1\n", "t.yaml:1: prior_sd: -1 is negative"},
+		{"validation: x\n", "t.yaml:1: validation: wrong type"},
+		// Issue 10, hardening 4: a typo in a free prefix fitted nothing.
+		{"variants: [chess]\nfree:\n  - material.\n  - materal.\n", `t.yaml:4: free[1]: prefix "materal." matches no weight of chess`},
+		{"max_iterations: -1\n", "t.yaml:1: max_iterations: must not be negative"},
 	} {
 		_, err := ParseConfig([]byte(tc.yaml), "t.yaml")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -10,8 +10,6 @@ import (
 	"strings"
 
 	"tamerlane/data"
-	"tamerlane/engine"
-	"tamerlane/engine/eval"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
 )
@@ -47,17 +45,6 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	opt := cfg.Options(tune.QuietLine())
-	if len(cfg.Tables) > 0 {
-		opt.Start = func(v *engine.Variant) (*eval.Weights, error) {
-			if p, ok := cfg.Tables[v.Name]; ok {
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(filepath.Dir(*cfgPath), p)
-				}
-				return eval.LoadFile(v, p)
-			}
-			return eval.Default(v)
-		}
-	}
 	rep, err := tune.Run(ctx, dataDirs, *out, opt)
 	if err != nil {
 		return err
