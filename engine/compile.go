@@ -115,6 +115,14 @@ type compiled struct {
 	// moveBound bounds the pseudo-legal moves of one piece, on any square,
 	// whatever else stands on the board, and after any promotion.
 	moveBound [64]int
+	// maxRoyals is the most royals a side can ever own: 1 when a single
+	// royal type exists and nothing promotes to a royal (RULES.md 2.2, 5),
+	// else the position's capacity (RULES.md 3.5).
+	maxRoyals int
+	// rightPieces[i] are the pieces that stand on the squares of right
+	// i's Clear list in the start position: a FEN may give the right only
+	// while they still stand there (RULES.md 2.6, 5.1).
+	rightPieces [][]Piece
 }
 
 func (v *Variant) compile() error {
@@ -315,7 +323,7 @@ func (v *Variant) compile() error {
 			line(b.then).whole |= b.mask
 		}
 	}
-	return nil
+	return v.compileSetup()
 }
 
 // lineDir is a direction of line attacks: sliders (whose pins matter
@@ -396,4 +404,37 @@ func (v *Variant) tokenOf(p Piece) string {
 		return strings.ToLower(tok)
 	}
 	return tok
+}
+
+// compileSetup derives the setup limits FEN validation checks: the royal
+// count and the pieces each right needs, read from the start array.
+func (v *Variant) compileSetup() error {
+	c := &v.c
+	royalTypes, promotesToRoyal := 0, false
+	for t := 1; t < len(v.Pieces); t++ {
+		if v.Pieces[t].Royal {
+			royalTypes++
+		}
+		for _, pt := range c.gen[MakePiece(PieceType(t), White)].promoTo {
+			promotesToRoyal = promotesToRoyal || v.Pieces[pt].Royal
+		}
+	}
+	c.maxRoyals = len(Position{}.royals[0])
+	if royalTypes == 1 && !promotesToRoyal {
+		c.maxRoyals = 1
+	}
+	start := &Position{v: v, board: c.empty, st: make([]state, 1)}
+	placement, _, _ := strings.Cut(v.StartFEN, " ")
+	if err := start.parsePlacement(placement, func(pos int, msg string) error {
+		return fmt.Errorf("start FEN at %d: %s", pos+1, msg)
+	}); err != nil {
+		return err
+	}
+	c.rightPieces = make([][]Piece, len(v.Rights))
+	for i, r := range v.Rights {
+		for _, s := range r.Clear {
+			c.rightPieces[i] = append(c.rightPieces[i], start.board[s]&0x7f)
+		}
+	}
+	return nil
 }

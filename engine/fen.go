@@ -24,11 +24,20 @@ type FENError struct {
 	Msg   string
 }
 
+// maxFENEcho bounds how much of a FEN an error message repeats.
+const maxFENEcho = 120
+
+// Error formats the mistake; a FEN longer than maxFENEcho bytes is cut,
+// with its length given, so that a huge input does not flood the message.
 func (e *FENError) Error() string {
-	if e.Pos >= 0 {
-		return fmt.Sprintf("fen %q: %s field, at character %d: %s", e.FEN, e.Field, e.Pos+1, e.Msg)
+	fen := fmt.Sprintf("%q", e.FEN)
+	if len(e.FEN) > maxFENEcho {
+		fen = fmt.Sprintf("%q... (%d bytes)", e.FEN[:maxFENEcho], len(e.FEN))
 	}
-	return fmt.Sprintf("fen %q: %s field: %s", e.FEN, e.Field, e.Msg)
+	if e.Pos >= 0 {
+		return fmt.Sprintf("fen %s: %s field, at character %d: %s", fen, e.Field, e.Pos+1, e.Msg)
+	}
+	return fmt.Sprintf("fen %s: %s field: %s", fen, e.Field, e.Msg)
 }
 
 // maxFENCounter bounds the halfmove and fullmove fields so that the clocks
@@ -36,8 +45,18 @@ func (e *FENError) Error() string {
 const maxFENCounter = 1 << 30
 
 // ParseFEN parses a FEN in the variant's notation (RULES.md 2.6, 3.1, 3.7,
-// 5). The halfmove and fullmove fields may be omitted.
+// 5). The halfmove and fullmove fields may be omitted. A position that no
+// game can reach is refused with the field and the reason: a side without
+// a royal piece, two Kings where the variant has one, a piece on the
+// square where it must have promoted, a right whose pieces have moved, a
+// waiting pawn of pawns that the arrivals field contradicts.
 func ParseFEN(v *Variant, fen string) (*Position, error) {
+	return parseFEN(v, fen, true)
+}
+
+// parseFEN parses a FEN; checked adds the setup checks of ParseFEN (the
+// rules tests set up single pieces on empty boards without them).
+func parseFEN(v *Variant, fen string, checked bool) (*Position, error) {
 	p := &Position{v: v, st: make([]state, 1, 256)}
 	p.board = v.c.empty
 	fail := func(field string, pos int, format string, a ...any) (*Position, error) {
@@ -148,6 +167,9 @@ func ParseFEN(v *Variant, fen string) (*Position, error) {
 				st.citadel = true
 			}
 		}
+	}
+	if e := p.validateSetup(); checked && e != nil {
+		return fail(e.field, -1, "%s", e.msg)
 	}
 	// Refuse material whose moves could overflow a MoveList, now or after
 	// any sequence of moves (material only shrinks or promotes).

@@ -214,10 +214,25 @@ func TestBadFEN(t *testing.T) {
 		{"tamerlane", tam + " w Ss - 0 1", "pawnofpawns", " Ss ", 4},
 		{"tamerlane", tam + " w Sx 00 0 1", "swaps", " Sx", 2},
 		{"tamerlane", tam + " w SsS 00 0 1", "swaps", "SsS", 2},
-		{"tamerlane", empty9 + "11/11 w - 00 0 1", "", "", 0},              // valid: no piece at all
+		{"tamerlane", empty9 + "11/11 w - 00 0 1", "placement", "", 0},     // no royal at all (3.5)
 		{"tamerlane", empty9 + "11/5Kp4 w - 00 0 1", "placement", "p", 0},  // "p" alone is no token
 		{"tamerlane", empty9 + "11/5KpX4 w - 00 0 1", "placement", "p", 0}, // nor is "pX"
-		{"tamerlane", empty9 + "11/5KPR4 w - 00 0 1", "", "", 0},
+		{"tamerlane", empty9 + "5k5/5KPR4 w - 00 0 1", "", "", 0},
+		// Issue 10, hardening 5: what RULES.md makes impossible.
+		{"chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", "placement", "", 0},                                                                             // no White King (5.1)
+		{"tamerlane", empty9 + "5k5/11 w - 00 0 1", "placement", "", 0},                                                                          // no White royal (3.5)
+		{"tamerlane2", "e1c1o1o1c1e/rnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/RNBSKKMSBNR/E1C1O1O1C1E w Geg - 0 1", "placement", "", 0}, // two Kings (2.2)
+		{"chess", "4k2K/8/8/8/8/8/8/4K3 w - - 0 1", "placement", "", 0},                                                                          // two Kings (5.1)
+		{"chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "placement", "", 0},                                                                          // a pawn on its last rank (5.1)
+		{"chess", "4k3/8/8/8/8/8/8/p3K3 b - - 0 1", "placement", "", 0},                                                                          // a Black pawn on rank 1
+		{"shatranj", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "placement", "", 0},                                                                       // 5.2
+		{"tamerlane", "5PN4k/11/11/11/11/11/11/11/11/5K5 w - 00 0 1", "placement", "", 0},                                                        // a pawn of knights on rank 10 (3.4)
+		{"tamerlane2", "S4k5/11/11/11/11/11/11/11/11/11/5K5 w - - 0 1", "placement", "", 0},                                                      // a Ship on a far corner (2.3)
+		{"tamerlane2", "e1c1o1o1c1e/rnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/RNBS1KMSBNR/E1C1O1O1C1E w EGeg - 0 1", "princes", "", 0},  // E with no Prince on e2 (2.6)
+		{"chess", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling", "", 0},                                                                            // K with no Rook on h1 (5.1)
+		{"tamerlane", "3PP1k5/11/11/11/11/11/11/11/5r5/4NK1R3 w Ss 00 0 1", "pawnofpawns", "", 0},                                                // waits, but no arrival (3.4, 3.7)
+		{"tamerlane", "3PP1k5/11/11/11/11/11/11/11/5r5/4NK1R3 w Ss 20 0 1", "pawnofpawns", "", 0},                                                // waits after two arrivals
+		{"tamerlane", "3PP1k5/11/11/11/11/11/11/11/5r5/4NK1R3 w Ss 10 0 1", "", "", 0},                                                           // waits after one: fine
 		// 3.1: a bracketed citadel only at the start of rank 9 (z9) or
 		// after k2 (l2), holding a royal that may stand there.
 		{"tamerlane", empty9 + "11[k]/5K5 w - 00 0 1", "", "", 0},
@@ -353,5 +368,19 @@ func TestBadMoves(t *testing.T) {
 		if _, err := p.ParseCoord(s); err == nil || !strings.Contains(err.Error(), `"`+s+`"`) {
 			t.Errorf("ParseCoord(%q): %v", s, err)
 		}
+	}
+}
+
+// TestLongFENErrorCut checks that an error does not echo a huge FEN in
+// full (issue 10, hardening 7) but still names the field.
+func TestLongFENErrorCut(t *testing.T) {
+	fen := strings.Repeat("8/", 5000) + " w - - 0 1"
+	_, err := ParseFEN(MustVariant("chess", nil), fen)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := err.Error()
+	if len(msg) > 400 || !strings.Contains(msg, "placement field") || !strings.Contains(msg, "(10010 bytes)") {
+		t.Errorf("error of %d bytes: %.500s", len(msg), msg)
 	}
 }

@@ -53,6 +53,16 @@ func mustRuleVariant(t testing.TB, rs ruleSet) *Variant {
 
 func mustFEN(t testing.TB, v *Variant, fen string) *Position {
 	t.Helper()
+	p, err := parseFEN(v, fen, false) // rule tests set up pieces without Kings
+	if err != nil {
+		t.Fatalf("%s: %v", v.Name, err)
+	}
+	return p
+}
+
+// mustValidFEN parses a FEN with ParseFEN's setup checks.
+func mustValidFEN(t testing.TB, v *Variant, fen string) *Position {
+	t.Helper()
 	p, err := ParseFEN(v, fen)
 	if err != nil {
 		t.Fatalf("%s: %v", v.Name, err)

@@ -1,0 +1,61 @@
+package engine
+
+import "fmt"
+
+// setupError is a position that RULES.md makes impossible: the FEN field
+// at fault and the reason.
+type setupError struct {
+	field, msg string
+}
+
+// validateSetup rejects what no game can reach (RULES.md 2.2, 2.3, 2.6,
+// 3.4, 3.5, 3.7, 5): a side without a royal, more royals than the variant
+// allows, a piece standing where it must already have promoted, a right
+// whose pieces have left their squares, and a pawn-of-pawns count that
+// disagrees with the board. Called by ParseFEN after the placement and
+// the rights are read.
+func (p *Position) validateSetup() *setupError {
+	v, c, st := p.v, &p.v.c, p.cur()
+	bad := func(field, format string, a ...any) *setupError {
+		return &setupError{field, fmt.Sprintf(format, a...)}
+	}
+	for col := White; col <= Black; col++ {
+		if c.royalMask != 0 && p.nroyal[col] == 0 {
+			return bad("placement", "%s has no royal piece (a King): every side keeps at least one (RULES.md 3.5)", col)
+		}
+		if p.nroyal[col] > c.maxRoyals {
+			return bad("placement", "%s has %d royal pieces; %s allows one, the King (RULES.md 2.2, 5)", col, p.nroyal[col], v.Name)
+		}
+		waiting := 0
+		for _, s := range p.Pieces(col) {
+			pc := p.board[s] & 0x7f
+			g := &c.gen[pc]
+			switch {
+			case g.promo == PromoteOnLastRank && c.lastRank[col][s]:
+				return bad("placement", "%s %s on %s, its own last rank: it must have promoted (RULES.md 2.3, 3.4, 5)", col, v.Pieces[pc.Type()].Name, s)
+			case g.promo == PromoteOnFarCorners && c.farCorner[col][s]:
+				return bad("placement", "%s %s on %s, a far corner: it must have promoted (RULES.md 2.3)", col, v.Pieces[pc.Type()].Name, s)
+			case g.promo == PromotePawnOfPawns && c.lastRank[col][s]:
+				waiting++
+			}
+		}
+		if waiting > 0 && st.pp[col] != 1 {
+			return bad("pawnofpawns", "%s's pawn of pawns waits on its last rank, but the field counts %d arrivals: a waiting pawn has arrived exactly once (RULES.md 3.4, 3.7)", col, st.pp[col])
+		}
+		if waiting > 1 {
+			return bad("placement", "%s has %d pawns of pawns on its last rank: only one can wait (RULES.md 3.4)", col, waiting)
+		}
+	}
+	for i, r := range v.Rights {
+		if st.rights&(1<<i) == 0 {
+			continue
+		}
+		for k, s := range r.Clear {
+			want := c.rightPieces[i][k]
+			if want != Empty && p.board[s]&0x7f != want {
+				return bad(rightsName(v), "%q needs the %s %s on %s (RULES.md 2.6, 5.1)", r.Char, want.Color(), v.Pieces[want.Type()].Name, s)
+			}
+		}
+	}
+	return nil
+}
