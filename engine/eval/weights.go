@@ -62,11 +62,29 @@ func (w *Weights) Get(name string) (float64, bool) {
 	return w.Values[i], true
 }
 
-// Set sets the named weight.
+// MaxWeight bounds the magnitude of every weight, in centipawns per unit
+// of its feature (100 pawns). The evaluator sums weights times features in
+// 64-bit fixed point (2^20 per centipawn, times the phase); under this
+// bound the sum cannot overflow, where a weight of 1e12 made a pawn up
+// score -30744. Tables outside it are refused at load.
+const MaxWeight = 10000
+
+// checkWeight says whether x is a usable weight value.
+func checkWeight(x float64) error {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > MaxWeight {
+		return fmt.Errorf("value %v out of range: weights must lie within ±%d centipawns", x, MaxWeight)
+	}
+	return nil
+}
+
+// Set sets the named weight; it must be finite and within ±MaxWeight.
 func (w *Weights) Set(name string, x float64) error {
 	i, ok := w.reg.index[name]
 	if !ok {
 		return fmt.Errorf("eval: %s has no weight %q", w.reg.variant, name)
+	}
+	if err := checkWeight(x); err != nil {
+		return fmt.Errorf("eval: %s weight %s: %w", w.reg.variant, name, err)
 	}
 	w.Values[i] = x
 	return nil
@@ -299,6 +317,9 @@ func loadValues(w *Weights, key, m *yaml.Node, errAt errAtFunc) error {
 		x, err := number(vals[i], k.Value, errAt)
 		if err != nil {
 			return err
+		}
+		if err := checkWeight(x); err != nil {
+			return errAt(vals[i], "%s: %v", k.Value, err)
 		}
 		w.Values[idx] = x
 		seen[idx] = true

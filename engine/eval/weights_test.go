@@ -1,0 +1,49 @@
+package eval
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tamerlane/engine"
+)
+
+// TestWeightsBounded checks that a weight outside ±MaxWeight is refused at
+// load with the file, line and weight, and by Set (issue 10, hardening 6:
+// material.P.mg: 1e12 overflowed the fixed-point sum and a pawn up scored
+// -30744), and that the bound itself still loads and evaluates sanely.
+func TestWeightsBounded(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	var buf bytes.Buffer
+	if err := defaultWeights(t, v).Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.String()
+	line := strings.Count(good[:strings.Index(good, "material.P.mg:")], "\n") + 1
+	for _, bad := range []string{"1e12", "-10001", "10000.5"} {
+		text := strings.Replace(good, "material.P.mg: 100", "material.P.mg: "+bad, 1)
+		_, err := Load(v, strings.NewReader(text), "t.yaml")
+		want := "t.yaml:" + strconv.Itoa(line) + ": material.P.mg: value "
+		if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "±10000") {
+			t.Errorf("%s: err = %v, want prefix %q", bad, err, want)
+		}
+	}
+	w := defaultWeights(t, v)
+	if err := w.Set("material.P.mg", 1e12); err == nil {
+		t.Error("Set accepted 1e12")
+	}
+	// At the bound, a pawn up is still a large positive score.
+	for _, name := range []string{"material.P.mg", "material.P.eg"} {
+		if err := w.Set(name, MaxWeight); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pos, err := engine.ParseFEN(v, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := New(w).Evaluate(pos); s < MaxWeight/2 {
+		t.Errorf("a pawn up at material.P = %d scores %d", MaxWeight, s)
+	}
+}
