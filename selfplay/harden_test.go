@@ -2,6 +2,8 @@ package selfplay
 
 import (
 	"context"
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,5 +75,55 @@ func TestResumeCleansTemporaries(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".lock")); err != nil {
 		t.Errorf(".lock removed: %v", err)
+	}
+}
+
+// TestJournalErrorNamesLine checks that a journal line that decodes but
+// does not replay is reported as file:line (issue 10, hardening 7).
+func TestJournalErrorNamesLine(t *testing.T) {
+	cfg := loadTestConfig(t, testConfig)
+	dir := t.TempDir()
+	run(t, cfg, dir, 2)
+	path := filepath.Join(dir, "chess", journalName)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) < 3 {
+		t.Fatalf("journal has %d lines", len(lines))
+	}
+	var p jPair
+	if err := json.Unmarshal([]byte(lines[1]), &p); err != nil {
+		t.Fatal(err)
+	}
+	p.Games[0].Moves[0].M = "a1a1"
+	b, _ := json.Marshal(&p)
+	lines[1] = string(b)
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), cfg, dir, RunOptions{Factory: testFactory()})
+	if err == nil || !strings.Contains(err.Error(), path+":2: ") {
+		t.Fatalf("err = %v, want it to name %s:2", err, path)
+	}
+}
+
+// TestEloStringNaN checks that an unknown margin prints as the report
+// prints it, "± –", not "± NaN" (issue 10, hardening 7).
+func TestEloStringNaN(t *testing.T) {
+	nan := Float(math.NaN())
+	for _, c := range []struct {
+		e    EloEstimate
+		want string
+	}{
+		{EloEstimate{Elo: 338, Margin: nan}, "+338.0 ± –"},
+		{EloEstimate{Elo: -12.34, Margin: 5.06}, "-12.3 ± 5.1"},
+		{EloEstimate{Elo: nan, Margin: nan}, "–"},
+		{EloEstimate{Elo: Float(math.Inf(1)), Margin: nan}, "–"},
+	} {
+		if got := c.e.String(); got != c.want {
+			t.Errorf("%v: %q, want %q", c.e, got, c.want)
+		}
 	}
 }

@@ -24,9 +24,13 @@ const journalName = "journal.jsonl"
 type jEntry struct {
 	pair   int
 	file   string
+	line   int // 1-based line number in file
 	off    int64
 	length int
 }
+
+// where names the entry's line as "file:line" for errors.
+func (e jEntry) where() string { return fmt.Sprintf("%s:%d", e.file, e.line) }
 
 // decodePair decodes and checks one journal line.
 func decodePair(line []byte) (*jPair, error) {
@@ -91,7 +95,7 @@ func scanJournal(path string) ([]jEntry, int64, error) {
 			return nil, 0, fmt.Errorf("%s:%d: pair %d already recorded at line %d", path, line, p.Pair, prev)
 		}
 		seen[p.Pair] = line
-		out = append(out, jEntry{pair: p.Pair, file: path, off: off, length: i})
+		out = append(out, jEntry{pair: p.Pair, file: path, line: line, off: off, length: i})
 		off += int64(i + 1)
 		data = data[i+1:]
 	}
@@ -100,10 +104,11 @@ func scanJournal(path string) ([]jEntry, int64, error) {
 
 // journal appends finished pairs to a stream's journal file.
 type journal struct {
-	mu   sync.Mutex
-	path string
-	f    *os.File
-	off  int64
+	mu    sync.Mutex
+	path  string
+	f     *os.File
+	off   int64
+	lines int // lines in the file
 }
 
 // openJournal opens a journal for appending after cutting off a torn last
@@ -127,7 +132,7 @@ func openJournal(path string) (*journal, []jEntry, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return &journal{path: path, f: f, off: valid}, entries, nil
+	return &journal{path: path, f: f, off: valid, lines: len(entries)}, entries, nil
 }
 
 // append writes one pair as a single line with a single write, then syncs.
@@ -145,7 +150,8 @@ func (j *journal) append(p *jPair) (jEntry, error) {
 	if err := j.f.Sync(); err != nil {
 		return jEntry{}, fmt.Errorf("%s: %v", j.path, err)
 	}
-	e := jEntry{pair: p.Pair, file: j.path, off: j.off, length: len(data) - 1}
+	j.lines++
+	e := jEntry{pair: p.Pair, file: j.path, line: j.lines, off: j.off, length: len(data) - 1}
 	j.off += int64(len(data))
 	return e, nil
 }
@@ -154,6 +160,20 @@ func (j *journal) close() error { return j.f.Close() }
 
 // readEntry reads and decodes the line an entry locates.
 func readEntry(files map[string]*os.File, e jEntry) (*jPair, error) {
+	buf, err := readLine(files, e)
+	if err != nil {
+		return nil, err
+	}
+	p, err := decodePair(buf)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", e.where(), err)
+	}
+	return p, nil
+}
+
+// readLine reads the raw bytes of the journal line an entry locates,
+// keeping the files it opens in files.
+func readLine(files map[string]*os.File, e jEntry) ([]byte, error) {
 	f := files[e.file]
 	if f == nil {
 		var err error
@@ -164,11 +184,10 @@ func readEntry(files map[string]*os.File, e jEntry) (*jPair, error) {
 	}
 	buf := make([]byte, e.length)
 	if _, err := f.ReadAt(buf, e.off); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %v", e.file, err)
+		return nil, fmt.Errorf("%s: %v", e.where(), err)
 	}
-	p, err := decodePair(buf)
-	if err != nil {
-		return nil, fmt.Errorf("%s at byte %d: %v", e.file, e.off, err)
+	if !bytes.HasPrefix(buf, []byte("{")) {
+		return nil, fmt.Errorf("%s: not a journal line", e.where())
 	}
-	return p, nil
+	return buf, nil
 }

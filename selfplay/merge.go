@@ -1,7 +1,6 @@
 package selfplay
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -92,7 +91,7 @@ func Merge(out string, dirs []string) (*Summary, error) {
 			}
 			for _, e := range entries {
 				if e.pair >= st.pairs {
-					return nil, fmt.Errorf("%s: pair %d of stream %s is out of range (%d pairs)", e.file, e.pair, st.name, st.pairs)
+					return nil, fmt.Errorf("%s: pair %d of stream %s is out of range (%d pairs)", e.where(), e.pair, st.name, st.pairs)
 				}
 				if owner[e.pair] != "" {
 					return nil, fmt.Errorf("pair %d of stream %s is in both %s and %s", e.pair, st.name, owner[e.pair], s.dir)
@@ -146,7 +145,7 @@ func Merge(out string, dirs []string) (*Summary, error) {
 				}
 				w.Write(buf)
 				w.Write([]byte{'\n'})
-				entries = append(entries, jEntry{pair: s.entry.pair, file: path, off: off, length: len(buf)})
+				entries = append(entries, jEntry{pair: s.entry.pair, file: path, line: len(entries) + 1, off: off, length: len(buf)})
 				off += int64(len(buf) + 1)
 			}
 			return nil
@@ -169,26 +168,6 @@ func Merge(out string, dirs []string) (*Summary, error) {
 		return nil, err
 	}
 	return res.Summary, nil
-}
-
-// readLine reads the raw bytes of a journal line.
-func readLine(files map[string]*os.File, e jEntry) ([]byte, error) {
-	f := files[e.file]
-	if f == nil {
-		var err error
-		if f, err = os.Open(e.file); err != nil {
-			return nil, err
-		}
-		files[e.file] = f
-	}
-	buf := make([]byte, e.length)
-	if _, err := f.ReadAt(buf, e.off); err != nil {
-		return nil, fmt.Errorf("%s: %v", e.file, err)
-	}
-	if !bytes.HasPrefix(buf, []byte("{")) {
-		return nil, fmt.Errorf("%s at byte %d: not a journal line", e.file, e.off)
-	}
-	return buf, nil
 }
 
 // sameDir reports whether two paths name the same existing directory.

@@ -310,7 +310,7 @@ func (st *stream) writeOutputs(dir string, entries []jEntry) (sum StreamSummary,
 			return sum, ms, err
 		}
 		if p.Pair != e.pair {
-			return sum, ms, fmt.Errorf("%s at byte %d: pair %d, want %d", e.file, e.off, p.Pair, e.pair)
+			return sum, ms, fmt.Errorf("%s: pair %d, want %d", e.where(), p.Pair, e.pair)
 		}
 		var pr elo.Pair
 		for g, game := range p.Games {
@@ -321,7 +321,7 @@ func (st *stream) writeOutputs(dir string, entries []jEntry) (sum StreamSummary,
 			id := int64(2*p.Pair + g)
 			n, err := st.writeGame(pgn.Writer, ds.Writer, p.Pair, g, id, game, startFEN)
 			if err != nil {
-				return sum, ms, fmt.Errorf("%s: pair %d game %d: %v", e.file, p.Pair, g, err)
+				return sum, ms, fmt.Errorf("%s: pair %d game %d: %v", e.where(), p.Pair, g, err)
 			}
 			pr[g] = outcomeFor(game.Result, firstColor)
 			sum.FirstPlayer.add(pr[g])
