@@ -26,8 +26,15 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine
 
+# lint fails when gofmt or `go mod tidy` would change anything, or vet
+# complains. The tidy check runs on copies of go.mod and go.sum, so that
+# it never edits the tree.
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && cp go.mod go.sum "$$tmp/" && \
+		$(GO) mod tidy -modfile="$$tmp/go.mod" && \
+		if ! cmp -s go.mod "$$tmp/go.mod" || ! cmp -s go.sum "$$tmp/go.sum"; then \
+			echo "go mod tidy would change go.mod or go.sum:"; diff -u go.mod "$$tmp/go.mod"; diff -u go.sum "$$tmp/go.sum"; exit 1; fi
 	$(GO) vet ./...
 
 clean:
