@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tamerlane/internal/fsx"
+	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
@@ -203,9 +204,6 @@ func ReadReport(dir string) (*Report, error) {
 	return &r, nil
 }
 
-// z95 is the two-sided 95% normal quantile.
-const z95 = 1.959963984540054
-
 // report rebuilds and writes report.json, report.md and the plots.
 func (r *runner) report() (*Report, error) {
 	rep, err := buildReport(r.dir, r.cfg, r.info, r.cat)
@@ -358,14 +356,14 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 					rep.Current[v] = CurrentTable{Generation: g, Table: vr.Accept.Table}
 					if vr.Match != nil {
 						st.elo += float64(vr.Match.Elo.Elo)
-						m := float64(vr.Match.Elo.Margin) / z95
+						m := float64(vr.Match.Elo.Margin) / stats.Z95
 						st.variance += m * m
 					} else {
 						st.elo = math.NaN()
 					}
 				}
 				sd := math.Sqrt(st.variance)
-				p.Elo, p.Lo, p.Hi = selfplay.Float(st.elo), selfplay.Float(st.elo-z95*sd), selfplay.Float(st.elo+z95*sd)
+				p.Elo, p.Lo, p.Hi = selfplay.Float(st.elo), selfplay.Float(st.elo-stats.Z95*sd), selfplay.Float(st.elo+stats.Z95*sd)
 				rep.Elo[v] = append(rep.Elo[v], p)
 			}
 			gr.Variants = append(gr.Variants, vr)
@@ -625,7 +623,7 @@ func acceptDoc(rule string) string {
 }
 
 // ff formats a number, or "–" when it is NaN.
-func ff(x float64, prec int) string { return selfplay.Float(x).Format(prec) }
+func ff(x float64, prec int) string { return stats.Format(x, prec) }
 
 func ivCell(iv *tune.Interval) string {
 	if iv == nil {

@@ -13,6 +13,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
+	"tamerlane/internal/stats"
 	"tamerlane/selfplay/elo"
 )
 
@@ -34,32 +35,8 @@ const (
 
 // Float is a float64 that encodes to JSON rounded to 4 decimals, and as
 // null when it is infinite or NaN (which JSON cannot hold); null decodes
-// to NaN.
-type Float float64
-
-// MarshalJSON implements json.Marshaler.
-func (f Float) MarshalJSON() ([]byte, error) {
-	x := float64(f)
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return []byte("null"), nil
-	}
-	x = math.Round(x*1e4) / 1e4
-	if x == 0 {
-		x = 0 // no "-0"
-	}
-	return strconv.AppendFloat(nil, x, 'f', -1, 64), nil
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (f *Float) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*f = Float(math.NaN())
-		return nil
-	}
-	x, err := strconv.ParseFloat(string(b), 64)
-	*f = Float(x)
-	return err
-}
+// to NaN (package stats).
+type Float = stats.Float4
 
 // WDL counts wins, draws and losses from one side's point of view; Score
 // is the mean score per game.
@@ -104,16 +81,6 @@ func (e EloEstimate) String() string {
 		return "–"
 	}
 	return fmt.Sprintf("%+.1f ± %s", float64(e.Elo), e.Margin.Format(1))
-}
-
-// Format formats the number with prec decimals, or "–" when it is NaN or
-// infinite.
-func (f Float) Format(prec int) string {
-	x := float64(f)
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "–"
-	}
-	return strconv.FormatFloat(x, 'f', prec, 64)
 }
 
 func estimate(e elo.Estimate) EloEstimate {
@@ -374,7 +341,7 @@ func pairScore(p elo.Pentanomial) Interval {
 	}
 	mean /= n
 	variance := sq/n - mean*mean
-	half := 1.959963984540054 * math.Sqrt(max(variance, 0)/n)
+	half := stats.Z95 * math.Sqrt(max(variance, 0)/n)
 	return Interval{Float(mean), Float(max(0, mean-half)), Float(min(1, mean+half))}
 }
 

@@ -1,7 +1,6 @@
 package tune
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -14,6 +13,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/stats"
 	"tamerlane/tune/texel"
 )
 
@@ -41,31 +41,9 @@ type FitOptions struct {
 	Free []string
 }
 
-// Float is a float64 that encodes NaN and infinities as JSON null.
-type Float float64
-
-// MarshalJSON implements json.Marshaler.
-func (f Float) MarshalJSON() ([]byte, error) {
-	x := float64(f)
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return []byte("null"), nil
-	}
-	return json.Marshal(x)
-}
-
-// UnmarshalJSON implements json.Unmarshaler (null reads as NaN).
-func (f *Float) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*f = Float(math.NaN())
-		return nil
-	}
-	var x float64
-	if err := json.Unmarshal(b, &x); err != nil {
-		return err
-	}
-	*f = Float(x)
-	return nil
-}
+// Float is a float64 that encodes NaN and infinities as JSON null, at
+// full precision (package stats).
+type Float = stats.Float
 
 // Weight is one fitted weight.
 type Weight struct {

@@ -7,9 +7,8 @@ import (
 	"slices"
 	"sort"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"tamerlane/engine"
+	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 	"tamerlane/tune/imbalance"
 	"tamerlane/tune/published"
@@ -22,11 +21,8 @@ type Interval struct {
 	Hi    Float `json:"hi"`
 }
 
-// z95 is the two-sided 95% normal quantile.
-var z95 = distuv.UnitNormal.Quantile(0.975)
-
 func interval(v, se float64) Interval {
-	return Interval{Float(v), Float(v - z95*se), Float(v + z95*se)}
+	return Interval{Float(v), Float(v - stats.Z95*se), Float(v + stats.Z95*se)}
 }
 
 // Scales returns the normalisations reported for a variant: first the

@@ -49,7 +49,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
-	"gonum.org/v1/gonum/stat/distuv"
+
+	"tamerlane/internal/stats"
 )
 
 // Match is the aggregated result of one imbalance match.
@@ -232,7 +233,7 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 	if out == nil {
 		return nil, fmt.Errorf("imbalance: %w", err)
 	}
-	if !converged(out.Status, err, f0, out.F) {
+	if ok, _ := stats.Converged(out.Status, err, f0, out.F); !ok {
 		return nil, fmt.Errorf("imbalance: fit failed (status %v): %v", out.Status, err)
 	}
 	beta := out.X
@@ -247,7 +248,7 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 	for i := range k {
 		info.SetSym(i, i, info.At(i, i)+opt.Ridge)
 	}
-	inv, ident, err := pinvSym(info)
+	inv, ident, err := stats.PinvSym(info)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +287,7 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 	}
 	res.Cov = cov
 
-	z := distuv.UnitNormal.Quantile(0.5 + level/2)
+	z := stats.Z(level)
 	br := beta[ref]
 	res.Scale = refValue / br
 	for j, name := range pieces {
@@ -306,22 +307,6 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 	return res, nil
 }
 
-// converged treats normal terminations, and line-search failures or limits
-// that still lowered the objective, as convergence.
-func converged(s optimize.Status, err error, f0, f float64) bool {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return false
-	}
-	switch s {
-	case optimize.Success, optimize.FunctionThreshold, optimize.FunctionConvergence,
-		optimize.GradientThreshold, optimize.StepConvergence, optimize.MethodConverge:
-		return err == nil
-	case optimize.NotTerminated, optimize.FunctionNegativeInfinity:
-		return false
-	}
-	return f < f0 || (f == f0 && (errors.Is(err, optimize.ErrNoProgress) || errors.Is(err, optimize.ErrLinesearcherFailure)))
-}
-
 // fisher returns Σ_m n_m·p_m(1−p_m)·d_m·d_mᵀ.
 func fisher(matches []Match, beta []float64, k int) *mat.SymDense {
 	info := mat.NewSymDense(k, nil)
@@ -330,44 +315,6 @@ func fisher(matches []Match, beta []float64, k int) *mat.SymDense {
 		info.SymRankOne(info, m.Games()*p*(1-p), mat.NewVecDense(k, slices.Clone(m.Diff)))
 	}
 	return info
-}
-
-// pinvSym returns the pseudo-inverse of a symmetric positive semi-definite
-// matrix, dropping eigenvalues at or below 1e-10·λ_max, and reports which
-// coordinates are identified (squared projection on the dropped
-// eigenvectors ≤ 1e-6).
-func pinvSym(a *mat.SymDense) (*mat.SymDense, []bool, error) {
-	n := a.SymmetricDim()
-	var es mat.EigenSym
-	if !es.Factorize(a, true) {
-		return nil, nil, errors.New("imbalance: eigendecomposition failed")
-	}
-	vals := es.Values(nil)
-	var vecs mat.Dense
-	es.VectorsTo(&vecs)
-	lmax := slices.Max(vals)
-	keep := func(v float64) bool { return lmax > 0 && v > 1e-10*lmax }
-	inv := mat.NewSymDense(n, nil)
-	ident := make([]bool, n)
-	for i := range n {
-		null := 0.0
-		for k, v := range vals {
-			if !keep(v) {
-				null += vecs.At(i, k) * vecs.At(i, k)
-			}
-		}
-		ident[i] = null <= 1e-6
-		for j := i; j < n; j++ {
-			s := 0.0
-			for k, v := range vals {
-				if keep(v) {
-					s += vecs.At(i, k) * vecs.At(j, k) / v
-				}
-			}
-			inv.SetSym(i, j, s)
-		}
-	}
-	return inv, ident, nil
 }
 
 func dot(a, b []float64) float64 {

@@ -1,12 +1,13 @@
 package texel
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 
 	"gonum.org/v1/gonum/optimize"
+
+	"tamerlane/internal/stats"
 )
 
 // Options control Evaluator.Fit.
@@ -58,35 +59,11 @@ type Result struct {
 // no progress at all (f == f0) is also accepted, as that happens when
 // starting at the optimum. Anything else, or a non-finite f, is an error.
 func Converged(status optimize.Status, err error, f0, f float64) (bool, error) {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return false, fmt.Errorf("texel: non-finite loss %v (status %v): %w", f, status, errOr(err, status))
-	}
-	switch status {
-	case optimize.Success, optimize.FunctionThreshold, optimize.FunctionConvergence,
-		optimize.GradientThreshold, optimize.StepConvergence, optimize.MethodConverge:
-		if err == nil {
-			return true, nil
-		}
-	case optimize.NotTerminated, optimize.FunctionNegativeInfinity:
-		return false, fmt.Errorf("texel: optimisation ended with status %v: %w", status, errOr(err, status))
-	}
-	if f < f0 {
-		return true, nil
-	}
-	if f == f0 && (errors.Is(err, optimize.ErrNoProgress) || errors.Is(err, optimize.ErrLinesearcherFailure)) {
-		return true, nil
-	}
-	return false, fmt.Errorf("texel: optimisation made no progress (status %v): %w", status, errOr(err, status))
-}
-
-func errOr(err error, s optimize.Status) error {
+	ok, err := stats.Converged(status, err, f0, f)
 	if err != nil {
-		return err
+		err = fmt.Errorf("texel: %w", err)
 	}
-	if e := s.Err(); e != nil {
-		return e
-	}
-	return errors.New(s.String())
+	return ok, err
 }
 
 // freeIndices returns the indices j with !frozen[j] (all when frozen is nil).

@@ -9,7 +9,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
+
+	"tamerlane/internal/stats"
 )
 
 // SEMethod selects the covariance estimate used by StdErrors.
@@ -76,7 +77,7 @@ type Uncertainty struct {
 // Interval returns the two-sided confidence interval w ± z·se at the given
 // level (0.95 gives z = Φ⁻¹(0.975) ≈ 1.96).
 func Interval(w, se, level float64) (lo, hi float64) {
-	z := distuv.UnitNormal.Quantile(0.5 + level/2)
+	z := stats.Z(level)
 	return w - z*se, w + z*se
 }
 
@@ -238,7 +239,7 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 	}
 	u.Sigma2 = sse / math.Max(e.sumW-float64(p), 1)
 
-	ainv, ident, err := pinvSym(mat.NewSymDense(p, aSum))
+	ainv, ident, err := stats.PinvSym(mat.NewSymDense(p, aSum))
 	if err != nil {
 		return nil, err
 	}
@@ -268,56 +269,6 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 	}
 	u.Cov = cov
 	return u, nil
-}
-
-// pinvSym returns the Moore–Penrose pseudo-inverse of the symmetric
-// positive semi-definite matrix a, treating eigenvalues at or below
-// pinvRTol·λ_max as zero, and reports which coordinates are identified:
-// coordinate i is not when its squared projection on the discarded
-// eigenvectors exceeds 1e-6.
-func pinvSym(a *mat.SymDense) (*mat.SymDense, []bool, error) {
-	n := a.SymmetricDim()
-	var es mat.EigenSym
-	if !es.Factorize(a, true) {
-		return nil, nil, errors.New("texel: eigendecomposition failed")
-	}
-	vals := es.Values(nil)
-	var vecs mat.Dense
-	es.VectorsTo(&vecs)
-	lmax := 0.0
-	for _, v := range vals {
-		lmax = math.Max(lmax, v)
-	}
-	tol := pinvRTol * lmax
-	kept := make([]int, 0, n)
-	for k, v := range vals {
-		if v > tol && lmax > 0 {
-			kept = append(kept, k)
-		}
-	}
-	scaled := mat.NewDense(n, max(len(kept), 1), nil)
-	for c, k := range kept {
-		s := 1 / math.Sqrt(vals[k])
-		for i := range n {
-			scaled.Set(i, c, vecs.At(i, k)*s)
-		}
-	}
-	inv := mat.NewSymDense(n, nil)
-	if len(kept) > 0 {
-		inv.SymOuterK(1, scaled)
-	}
-	ident := make([]bool, n)
-	for i := range n {
-		null := 0.0
-		for k, v := range vals {
-			if !(v > tol && lmax > 0) {
-				x := vecs.At(i, k)
-				null += x * x
-			}
-		}
-		ident[i] = null <= 1e-6
-	}
-	return inv, ident, nil
 }
 
 // BootstrapOptions control Evaluator.Bootstrap.
