@@ -77,7 +77,7 @@ func (p *Position) Outcome() (Result, Reason) {
 			return r, ReasonBareKing
 		}
 	}
-	if p.v.InsufficientMaterial && p.insufficient() {
+	if p.InsufficientMaterial() {
 		return Draw, ReasonInsufficient
 	}
 	if p.v.MoveRule > 0 && int(p.cur().rule50) >= p.v.MoveRule {
@@ -89,19 +89,16 @@ func (p *Position) Outcome() (Result, Reason) {
 	return Ongoing, ReasonNone
 }
 
-// bare reports whether side c has nothing but royal pieces.
-func (p *Position) bare(c Color) bool { return p.count[c] == p.nroyal[c] }
-
 // bareKing applies shatranj's rule (RULES.md 5.2): a bare King loses unless
 // it can bare the enemy King on the next move; two bare Kings draw.
 func (p *Position) bareKing(ml *MoveList) (Result, bool) {
 	us, them := p.side, p.side.Other()
 	switch {
-	case p.bare(us) && p.bare(them):
+	case p.Bare(us) && p.Bare(them):
 		return Draw, true
-	case p.bare(them):
+	case p.Bare(them):
 		return winFor(us), true
-	case p.bare(us):
+	case p.Bare(us):
 		if p.count[them]-p.nroyal[them] == 1 {
 			for _, m := range ml.Slice() {
 				if t := p.board[m.To()]; t != Empty && t&0x80 == 0 && t.Color() == them {
@@ -114,41 +111,40 @@ func (p *Position) bareKing(ml *MoveList) (Result, bool) {
 	return Ongoing, false
 }
 
-// insufficient reports orthodox dead positions: King against King, or a
-// King and one minor piece (a piece that is neither pawn nor slider along
-// ranks) against a bare King, or Kings with same-coloured bishops only.
-func (p *Position) insufficient() bool {
-	var minors []Square
+// InsufficientMaterial reports a dead position under the variant's
+// insufficient-material rule (RULES.md 5.1; false in variants without
+// it): King against King, a King and one minor piece (neither pawn nor a
+// slider along ranks and files) against a bare King, or Kings with
+// bishops (diagonal sliders) all on squares of one colour. It is the one
+// definition the game and the search share, and it does not allocate.
+func (p *Position) InsufficientMaterial() bool {
+	if !p.v.InsufficientMaterial {
+		return false
+	}
+	minors, bishopsOnly, colour := 0, true, -1
 	for c := White; c <= Black; c++ {
 		for _, s := range p.Pieces(c) {
-			pc := p.board[s] & 0x7f
-			g := &p.v.c.gen[pc]
+			g := &p.v.c.gen[p.board[s]&0x7f]
 			if g.royal {
 				continue
 			}
-			if g.pawn || len(g.slides) > 0 && !p.diagonalOnly(g) {
+			diag := p.diagonalOnly(g)
+			if g.pawn || len(g.slides) > 0 && !diag {
 				return false
 			}
-			minors = append(minors, s)
+			minors++
+			if len(g.slides) == 0 || !diag {
+				bishopsOnly = false
+				continue
+			}
+			if sc := (s.File() + s.Rank()) & 1; colour < 0 {
+				colour = sc
+			} else if sc != colour {
+				bishopsOnly = false
+			}
 		}
 	}
-	if len(minors) <= 1 {
-		return true
-	}
-	// Only bishops (diagonal sliders) on one colour of square remain.
-	colour := -1
-	for _, s := range minors {
-		g := &p.v.c.gen[p.board[s]&0x7f]
-		if len(g.slides) == 0 || !p.diagonalOnly(g) {
-			return false
-		}
-		sc := (s.File() + s.Rank()) & 1
-		if colour >= 0 && sc != colour {
-			return false
-		}
-		colour = sc
-	}
-	return true
+	return minors <= 1 || bishopsOnly
 }
 
 func (p *Position) diagonalOnly(g *pieceGen) bool {
