@@ -365,33 +365,7 @@ func (p *Position) FEN() string {
 	v := p.v
 	st := p.cur()
 	var b strings.Builder
-	for r := v.Ranks - 1; r >= 0; r-- {
-		if s := SquareAt(-1, r); v.IsCitadel(s) && p.board[s] != Offboard {
-			b.WriteString("[" + v.tokenOf(p.board[s]&0x7f) + "]")
-		}
-		empty := 0
-		for f := 0; f < v.Files; f++ {
-			pc := p.board[SquareAt(f, r)]
-			if pc == Empty {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteString(v.tokenOf(pc))
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		if s := SquareAt(v.Files, r); v.IsCitadel(s) && p.board[s] != Offboard {
-			b.WriteString("[" + v.tokenOf(p.board[s]&0x7f) + "]")
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
+	b.WriteString(placement(v, &p.board))
 	b.WriteByte(' ')
 	b.WriteByte("wb"[p.side])
 	b.WriteByte(' ')

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 
 	"tamerlane/engine"
@@ -59,12 +58,12 @@ type removeError struct {
 // player's pieces. swapped says the first player plays Black (the second
 // game of a pair). See ImbalanceConfig for the choice of the pieces.
 func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (string, *removeError) {
-	p := engine.NewPosition(v)
+	setup := engine.NewPosition(v).Setup()
 	var board [engine.NumSquares]engine.Piece
 	for r := 0; r < v.Ranks; r++ {
 		for f := 0; f < v.Files; f++ {
 			s := engine.SquareAt(f, r)
-			board[s] = p.At(s)
+			board[s] = setup.At(s)
 		}
 	}
 	rotated := arrayRotated(v, &board)
@@ -88,55 +87,17 @@ func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (stri
 				return "", &removeError{field, fmt.Errorf("no %s %q left to remove from %s's array in %s", "piece", tok, sd.color, v.Name)}
 			}
 			board[s] = engine.Empty
+			setup.Remove(s)
 		}
 	}
-	fields := strings.Fields(p.FEN())
-	var b strings.Builder
-	for r := v.Ranks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < v.Files; f++ {
-			pc := board[engine.SquareAt(f, r)]
-			if pc == engine.Empty {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			tok := v.Def(pc.Type()).Token
-			if pc.Color() == engine.Black {
-				tok = strings.ToLower(tok)
-			}
-			b.WriteString(tok)
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	fields[0] = b.String()
-	if v.RightsField == engine.RightsCastling {
-		rights := fields[2]
-		for _, cr := range v.Castling {
-			if pc := board[cr.RookFrom]; pc == engine.Empty || pc.Color() != cr.Color {
-				rights = strings.ReplaceAll(rights, string(v.Rights[cr.Right].Char), "")
-			}
-		}
-		if rights == "" {
-			rights = "-"
-		}
-		fields[2] = rights
-	}
-	fen := strings.Join(fields, " ")
-	q, err := engine.ParseFEN(v, fen)
+	// The setup drops the rights whose pieces are gone (a removed Rook's
+	// castling, a removed Prince's double step).
+	q, err := setup.Position()
 	if err != nil {
 		return "", &removeError{"first_removes", fmt.Errorf("the imbalance gives an invalid position: %v", err)}
 	}
 	if res, _ := q.Outcome(); res != engine.Ongoing {
-		return "", &removeError{"first_removes", fmt.Errorf("the imbalance gives a finished game: %s", fen)}
+		return "", &removeError{"first_removes", fmt.Errorf("the imbalance gives a finished game: %s", q.FEN())}
 	}
 	return q.FEN(), nil
 }
