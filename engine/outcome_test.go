@@ -13,7 +13,7 @@ func TestInsufficientMaterial(t *testing.T) {
 		{"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", true},
 		{"chess", "4k3/8/8/8/8/8/8/3NK3 w - - 0 1", true},
 		{"chess", "4k3/8/8/8/8/8/8/3BK3 w - - 0 1", true},
-		{"chess", "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", true},  // bishops on dark squares only
+		{"chess", "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", true},   // bishops on dark squares only
 		{"chess", "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", false}, // opposite colours
 		{"chess", "4kn2/8/8/8/8/8/8/2B1K3 w - - 0 1", false},  // bishop and knight
 		{"chess", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1", false},
