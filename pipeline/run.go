@@ -7,14 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
-	"tamerlane/data"
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/internal/fsx"
@@ -136,15 +134,6 @@ type VariantDecision struct {
 // GenDir returns the directory of generation g.
 func GenDir(dir string, g int) string { return filepath.Join(dir, fmt.Sprintf("gen-%03d", g)) }
 
-// EmbeddedCatalog loads the published piece values embedded in the binary.
-func EmbeddedCatalog() (published.Catalog, error) {
-	sub, err := fs.Sub(data.Published, "published")
-	if err != nil {
-		return nil, err
-	}
-	return published.LoadFS(sub)
-}
-
 // runner carries one Run.
 type runner struct {
 	cfg  *Config
@@ -178,7 +167,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 	r.cat = opts.Catalog
 	if r.cat == nil {
 		var err error
-		if r.cat, err = EmbeddedCatalog(); err != nil {
+		if r.cat, err = published.Embedded(); err != nil {
 			return nil, err
 		}
 	}

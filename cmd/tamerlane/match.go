@@ -56,7 +56,11 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		spec.SPRT = s
 	}
 	cfg := spec.Config()
-	rf.limits(cfg)
+	o := rf.overrides(nil)
+	o.Pairs, o.Rules = nil, nil // already in the spec
+	if err := cfg.Apply(o); err != nil {
+		return err
+	}
 	if !rf.set["seed"] && spec.Base != nil {
 		cfg.Seed = spec.Base.Seed
 	}

@@ -13,6 +13,7 @@ import (
 	"tamerlane/configs"
 	"tamerlane/pipeline"
 	"tamerlane/tune"
+	"tamerlane/tune/published"
 )
 
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -38,7 +39,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if dir == "" {
 		dir = filepath.Join("runs", cfg.Name)
 	}
-	cat, err := publishedCatalog()
+	cat, err := published.Embedded()
 	if err != nil {
 		return err
 	}

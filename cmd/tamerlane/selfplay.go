@@ -51,22 +51,32 @@ func (f *runFlags) visited(fs *flag.FlagSet) {
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 }
 
-// limits applies --nodes and --depth.
-func (f *runFlags) limits(cfg *selfplay.Config) {
-	switch {
-	case f.set["nodes"] && f.set["depth"]:
-		cfg.Nodes, cfg.Depth = f.nodes, f.depth
-	case f.set["nodes"]:
-		cfg.Nodes, cfg.Depth = f.nodes, 0
-	case f.set["depth"]:
-		cfg.Nodes, cfg.Depth = 0, f.depth
+// overrides returns the flags given, as overrides of a configuration;
+// table is the --weights flag's value (nil: not given).
+func (f *runFlags) overrides(table *string) selfplay.Overrides {
+	var o selfplay.Overrides
+	if f.set["nodes"] {
+		o.Nodes = &f.nodes
+	}
+	if f.set["depth"] {
+		o.Depth = &f.depth
 	}
 	if f.set["seed"] {
-		cfg.Seed = f.seed
+		o.Seed = &f.seed
 	}
 	if f.set["workers"] {
-		cfg.Workers = f.workers
+		o.Workers = &f.workers
 	}
+	if f.set["pairs"] {
+		o.Pairs = &f.pairs
+	}
+	if f.set["rules"] {
+		o.Rules = &f.rules
+	}
+	if f.set["weights"] {
+		o.Table = table
+	}
+	return o
 }
 
 // shardFromFlags reads --shard i/n, or --shards n with the index from
@@ -165,45 +175,8 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		cfg.Variants = []selfplay.VariantConfig{{Variant: *variant}}
 		cfg.Imbalances, cfg.Matches = nil, nil
 	}
-	rf.limits(cfg)
-	// Flags override every stream's pairs, rules and (not for matches)
-	// eval table.
-	override := func(pairs *int, rules, table *string) {
-		if rf.set["pairs"] {
-			*pairs = rf.pairs
-		}
-		if rf.set["rules"] {
-			*rules = rf.rules
-		}
-		if rf.set["weights"] && table != nil {
-			*table = *weights
-		}
-	}
-	for i := range cfg.Variants {
-		v := &cfg.Variants[i]
-		override(&v.Pairs, &v.Rules, &v.Table)
-	}
-	for i := range cfg.Imbalances {
-		m := &cfg.Imbalances[i]
-		override(&m.Pairs, &m.Rules, &m.Table)
-	}
-	for i := range cfg.Matches {
-		m := &cfg.Matches[i]
-		override(&m.Pairs, &m.Rules, nil)
-	}
-	if rf.set["weights"] && *weights != "" {
-		// A table given on the command line is relative to the working
-		// directory, not to the config file.
-		abs, err := filepath.Abs(*weights)
-		if err != nil {
-			return err
-		}
-		for i := range cfg.Variants {
-			cfg.Variants[i].Table = abs
-		}
-		for i := range cfg.Imbalances {
-			cfg.Imbalances[i].Table = abs
-		}
+	if err := cfg.Apply(rf.overrides(weights)); err != nil {
+		return err
 	}
 	shard, err := rf.shardFromFlags()
 	if err != nil {

@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
-	"tamerlane/data"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
 )
@@ -114,7 +112,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	cat, err := publishedCatalog()
+	cat, err := published.Embedded()
 	if err != nil {
 		return err
 	}
@@ -130,13 +128,4 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fmt.Fprint(stdout, tune.ValuesMarkdown(rep, rows))
 	fmt.Fprintf(stdout, "wrote %s, %s, %s\n", files.JSON, files.Markdown, strings.Join(files.Plots, ", "))
 	return nil
-}
-
-// publishedCatalog loads the published piece values embedded in the binary.
-func publishedCatalog() (published.Catalog, error) {
-	sub, err := fs.Sub(data.Published, "published")
-	if err != nil {
-		return nil, err
-	}
-	return published.LoadFS(sub)
 }

@@ -56,6 +56,9 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"tamerlane/data"
+	"tamerlane/internal/yamlx"
 )
 
 // Kind classifies a source.
@@ -229,6 +232,16 @@ func (c Catalog) Value(variant, piece string, ref Scale) (float64, Source, bool)
 	return t.Value(piece, ref)
 }
 
+// Embedded returns the published values embedded in the binary
+// (data/published): the one catalogue the commands and the pipeline use.
+func Embedded() (Catalog, error) {
+	sub, err := fs.Sub(data.Published, "published")
+	if err != nil {
+		return nil, err
+	}
+	return LoadFS(sub)
+}
+
 // Load reads every *.yaml file in dir (see LoadFS).
 func Load(dir string) (Catalog, error) {
 	return LoadFS(os.DirFS(dir))
@@ -297,32 +310,26 @@ type fileDoc struct {
 // Parse decodes and validates one YAML document; name is used in errors
 // and stored as Table.File.
 func Parse(name string, data []byte) (*Table, error) {
+	// One document only: the strict decoder reads the first.
 	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	var doc fileDoc
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: empty file", name)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+	var first, extra yaml.Node
+	if err := dec.Decode(&first); errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: empty file", name)
 	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+	if err := dec.Decode(&extra); err == nil {
 		return nil, fmt.Errorf("%s:%d: only one YAML document is allowed", name, extra.Line)
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	var doc fileDoc
+	src, err := yamlx.Decode(data, name, &doc)
+	if err != nil {
+		return nil, err
 	}
-	lines := itemLines(&root)
 	errf := func(section string, i int, format string, args ...any) error {
-		line := 0
-		if l := lines[section]; i >= 0 && i < len(l) {
-			line = l[i]
-		} else if i < 0 {
-			line = lines["@"+section][0]
+		path := section
+		if i >= 0 {
+			path = fmt.Sprintf("%s[%d]", section, i)
 		}
-		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
+		return fmt.Errorf("%s:%d: %s", name, max(src.Line(path), 1), fmt.Sprintf(format, args...))
 	}
 
 	t := &Table{Variant: doc.Variant, Name: doc.Name, Description: doc.Description, File: path.Base(name)}
@@ -372,9 +379,7 @@ func Parse(name string, data []byte) (*Table, error) {
 		}
 		seen[key{v.Piece, v.Source}] = true
 		e := Entry{Piece: v.Piece, Source: v.Source, Note: v.Note, Scale: v.Scale}
-		if len(lines["values"]) > i {
-			e.Line = lines["values"][i]
-		}
+		e.Line = src.Line(fmt.Sprintf("values[%d]", i))
 		switch {
 		case (v.Value == nil) == (v.Rank == nil):
 			return nil, errf("values", i, "entry needs exactly one of value and rank")
@@ -412,30 +417,4 @@ func Parse(name string, data []byte) (*Table, error) {
 		}
 	}
 	return t, nil
-}
-
-// itemLines maps each top-level key to the lines of its sequence items,
-// and "@key" to the line of the key itself (0 when absent).
-func itemLines(root *yaml.Node) map[string][]int {
-	out := map[string][]int{}
-	for _, k := range []string{"variant", "pieces", "sources", "values"} {
-		out["@"+k] = []int{1}
-	}
-	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
-		return out
-	}
-	m := root.Content[0]
-	if m.Kind != yaml.MappingNode {
-		return out
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		out["@"+k.Value] = []int{k.Line}
-		if v.Kind == yaml.SequenceNode {
-			for _, item := range v.Content {
-				out[k.Value] = append(out[k.Value], item.Line)
-			}
-		}
-	}
-	return out
 }

@@ -128,8 +128,8 @@ func TestParseErrors(t *testing.T) {
 	cases := []struct {
 		name, old, new, want string
 	}{
-		{"unknown field", "  - {id: s1, citation: someone, kind: ranking}", "  - {id: s1, citation: someone, kind: ranking, year: 1}", "t.yaml: yaml: unmarshal errors:\n  line 6: field year not found"},
-		{"unknown top-level field", "variant: test", "variant: test\nauthor: me", "line 2: field author not found"},
+		{"unknown field", "  - {id: s1, citation: someone, kind: ranking}", "  - {id: s1, citation: someone, kind: ranking, year: 1}", `t.yaml:6: sources[0].year: unknown field "year"`},
+		{"unknown top-level field", "variant: test", "variant: test\nauthor: me", `t.yaml:2: author: unknown field "author"`},
 		{"unknown source", "source: s2, scale", "source: s3, scale", `t.yaml:10: unknown source "s3"`},
 		{"undeclared piece", "{piece: X, rank", "{piece: Y, rank", `t.yaml:9: undeclared piece "Y"`},
 		{"value and rank", "{piece: X, rank: 1, source: s1}", "{piece: X, rank: 1, value: 2, source: s1}", "t.yaml:9: entry needs exactly one of value and rank"},
@@ -139,7 +139,7 @@ func TestParseErrors(t *testing.T) {
 		{"negative value", "value: 2.5", "value: -2.5", "t.yaml:10: value -2.5"},
 		{"duplicate entry", "{piece: X, rank: 1, source: s1}", "{piece: X, rank: 1, source: s1}\n  - {piece: X, rank: 2, source: s1}", `t.yaml:10: piece "X" from source "s1" listed twice`},
 		{"no citation", "citation: someone else", "citation: ''", `t.yaml:7: source "s2" has no citation`},
-		{"type error", "rank: 1", "rank: first", "line 9: cannot unmarshal"},
+		{"type error", "rank: 1", "rank: first", `t.yaml:9: values[0].rank: wrong type: want int`},
 		{"missing variant", "variant: test", "name: x", "t.yaml:1: missing variant"},
 		{"contradicting scale", "{piece: X, value: 2.5, source: s2, scale: \"P=1\"}", "{piece: X, value: 2.5, source: s2, scale: \"P=1\"}\n  - {piece: P, value: 1.1, source: s2, scale: \"P=1\"}", "t.yaml:11: P = 1.1 contradicts scale"},
 		{"two documents", "variant: test", "variant: test\n---\nvariant: other", "only one YAML document"},
