@@ -11,6 +11,7 @@ import (
 	"tamerlane/engine/eval"
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
+	"tamerlane/tune"
 )
 
 // Applied is what Apply did with one variant.
@@ -124,4 +125,21 @@ func Apply(runDir, to string) ([]Applied, error) {
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// TuneDir finds the tuning report of a run directory: the directory itself
+// when it is a tuning run, else the last generation's tune/ of a pipeline
+// run that has one.
+func TuneDir(run string) (string, error) {
+	if _, err := tune.ReadReport(run); err == nil {
+		return run, nil
+	}
+	gens, _ := filepath.Glob(filepath.Join(run, "gen-*", "tune"))
+	for i := len(gens) - 1; i >= 0; i-- {
+		if _, err := tune.ReadReport(gens[i]); err == nil {
+			return gens[i], nil
+		}
+	}
+	_, err := tune.ReadReport(run)
+	return "", err
 }

@@ -31,13 +31,7 @@ func SearchFactory() PlayerFactory {
 		if w, ok := tables[key]; ok {
 			return w, nil
 		}
-		var w *eval.Weights
-		var err error
-		if path == "" {
-			w, err = eval.Default(v)
-		} else {
-			w, err = eval.LoadFile(v, path)
-		}
+		w, err := eval.LoadOrDefault(v, path)
 		if err != nil {
 			return nil, err
 		}

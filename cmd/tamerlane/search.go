@@ -13,14 +13,6 @@ import (
 	"tamerlane/engine/search"
 )
 
-// loadWeights returns the eval table at path, or the embedded default.
-func loadWeights(v *engine.Variant, path string) (*eval.Weights, error) {
-	if path == "" {
-		return eval.Default(v)
-	}
-	return eval.LoadFile(v, path)
-}
-
 // searchJSON is the --json output of "tamerlane search".
 type searchJSON struct {
 	BestMove string   `json:"bestmove"`
@@ -62,7 +54,7 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	w, err := loadWeights(v, *weights)
+	w, err := eval.LoadOrDefault(v, *weights)
 	if err != nil {
 		return err
 	}

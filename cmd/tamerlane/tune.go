@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"tamerlane/pipeline"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
 )
@@ -67,7 +68,7 @@ func runExport(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if *run == "" || *variant == "" || *out == "" {
 		return fmt.Errorf("--run, --variant and -o are required")
 	}
-	dir, err := tuneDir(*run)
+	dir, err := pipeline.TuneDir(*run)
 	if err != nil {
 		return err
 	}
@@ -76,22 +77,6 @@ func runExport(_ context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
 	return nil
-}
-
-// tuneDir finds the tuning report in a run directory: the directory itself,
-// or the last generation's tune/ of a pipeline run.
-func tuneDir(run string) (string, error) {
-	if _, err := tune.ReadReport(run); err == nil {
-		return run, nil
-	}
-	gens, _ := filepath.Glob(filepath.Join(run, "gen-*", "tune"))
-	for i := len(gens) - 1; i >= 0; i-- {
-		if _, err := tune.ReadReport(gens[i]); err == nil {
-			return gens[i], nil
-		}
-	}
-	_, err := tune.ReadReport(run)
-	return "", err
 }
 
 func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error {
@@ -104,7 +89,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if *run == "" {
 		return fmt.Errorf("--run is required")
 	}
-	dir, err := tuneDir(*run)
+	dir, err := pipeline.TuneDir(*run)
 	if err != nil {
 		return err
 	}

@@ -108,6 +108,16 @@ func Default(v *engine.Variant) (*Weights, error) {
 	return Load(v, bytes.NewReader(b), "data/"+path)
 }
 
+// LoadOrDefault loads the table at path, or the variant's embedded
+// default table when path is empty: how every command and player resolves
+// a --weights flag or a config's table.
+func LoadOrDefault(v *engine.Variant, path string) (*Weights, error) {
+	if path == "" {
+		return Default(v)
+	}
+	return LoadFile(v, path)
+}
+
 // LoadFile loads a table from a file (see Load).
 func LoadFile(v *engine.Variant, path string) (*Weights, error) {
 	f, err := os.Open(path)
