@@ -1,0 +1,156 @@
+package selfplay
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tamerlane/engine"
+)
+
+// writeGame replays a journal game, writes it as PGN and its sampled
+// positions as data-set records, and returns the number of records.
+func (st *stream) writeGame(pgn, ds *bufio.Writer, pair, g int, id int64, game *jGame, startFEN string) (int, error) {
+	pos, err := engine.ParseFEN(st.v, game.FEN)
+	if err != nil {
+		return 0, err
+	}
+	white, black := st.firstName, st.secondName
+	if g == 1 {
+		white, black = black, white
+	}
+	tag := func(k, v string) {
+		fmt.Fprintf(pgn, "[%s %s]\n", k, pgnQuote(v))
+	}
+	tag("Event", st.name)
+	tag("Site", "?")
+	tag("Date", "????.??.??")
+	tag("Round", fmt.Sprintf("%d.%d", pair+1, g+1))
+	tag("White", white)
+	tag("Black", black)
+	tag("Result", game.Result)
+	tag("Variant", st.v.Name)
+	if o := st.v.Options.String(); o != "" {
+		tag("Rules", o)
+	}
+	if rootFEN := pos.FEN(); rootFEN != startFEN {
+		tag("SetUp", "1")
+		tag("FEN", rootFEN)
+	}
+	tag("GameId", strconv.FormatInt(id, 10))
+	tag("PlyCount", strconv.Itoa(len(game.Book)+len(game.Moves)))
+	tag("Termination", game.Termination)
+	pgn.WriteByte('\n')
+
+	result := outcomeFor(game.Result, engine.White)
+	resultScore := float64(result) / 2
+	var line lineWriter
+	line.w = pgn
+	fullmove := 1
+	if f := strings.Fields(game.FEN); len(f) >= 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			fullmove = n
+		}
+	}
+	mustNumber := true
+	play := func(mv, comment string) error {
+		m, err := pos.ParseCoord(mv)
+		if err != nil {
+			return err
+		}
+		if pos.SideToMove() == engine.White {
+			line.word(strconv.Itoa(fullmove) + ".")
+		} else if mustNumber {
+			line.word(strconv.Itoa(fullmove) + "...")
+		}
+		line.word(pos.SAN(m))
+		line.word("{" + comment + "}")
+		mustNumber = true // every move carries a comment
+		if pos.SideToMove() == engine.Black {
+			fullmove++
+		}
+		pos.Make(m)
+		return nil
+	}
+	for _, mv := range game.Book {
+		if err := play(mv, "book"); err != nil {
+			return 0, err
+		}
+	}
+	records := 0
+	si := 0
+	for i, mv := range game.Moves {
+		if si < len(game.Samples) && game.Samples[si] == i {
+			si++
+			rec := Record{
+				FEN: pos.FEN(), Result: resultScore, Score: mv.S, Mate: mv.Mt,
+				Ply: len(game.Book) + i, Game: id, Variant: st.v.Name, Rules: st.v.Options.String(),
+			}
+			if pos.SideToMove() == engine.Black {
+				rec.Score, rec.Mate = -rec.Score, -rec.Mate
+			}
+			data, err := json.Marshal(&rec)
+			if err != nil {
+				return 0, err
+			}
+			ds.Write(data)
+			ds.WriteByte('\n')
+			records++
+		}
+		if err := play(mv.M, scoreComment(mv)); err != nil {
+			return 0, err
+		}
+	}
+	if si != len(game.Samples) {
+		return 0, fmt.Errorf("sample indices %v out of order or range", game.Samples)
+	}
+	line.word(game.Result)
+	line.flush()
+	pgn.WriteByte('\n')
+	return records, nil
+}
+
+// scoreComment formats a move's score from the mover's view in pawns and
+// its depth, "+0.25/12", or a mate "+M3/12".
+func scoreComment(m jMove) string {
+	switch {
+	case m.Mt > 0:
+		return fmt.Sprintf("+M%d/%d", m.Mt, m.D)
+	case m.Mt < 0:
+		return fmt.Sprintf("-M%d/%d", -m.Mt, m.D)
+	}
+	return fmt.Sprintf("%+.2f/%d", float64(m.S)/100, m.D)
+}
+
+func pgnQuote(s string) string {
+	s = strings.ReplaceAll(s, `\`, `\\`)
+	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
+}
+
+// lineWriter wraps PGN movetext at 79 characters.
+type lineWriter struct {
+	w *bufio.Writer
+	n int
+}
+
+func (l *lineWriter) word(s string) {
+	if l.n > 0 && l.n+1+len(s) > 79 {
+		l.w.WriteByte('\n')
+		l.n = 0
+	}
+	if l.n > 0 {
+		l.w.WriteByte(' ')
+		l.n++
+	}
+	l.w.WriteString(s)
+	l.n += len(s)
+}
+
+func (l *lineWriter) flush() {
+	if l.n > 0 {
+		l.w.WriteByte('\n')
+		l.n = 0
+	}
+}

@@ -1,0 +1,198 @@
+package selfplay
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"tamerlane/engine"
+	"tamerlane/engine/search"
+)
+
+// Validate fills in defaults, resolves relative paths and checks the
+// configuration: numbers in range, known variants and rule options,
+// existing table and opening files with valid FENs, removable imbalance
+// pieces, unique stream names, a valid SPRT. All mistakes are reported
+// together, each naming file, line and field.
+func (c *Config) Validate() error {
+	c.setDefaults()
+	var errs []*ConfigError
+	bad := func(path, format string, a ...any) { errs = append(errs, c.errAt(path, format, a...)) }
+	nonNeg := func(path string, v int64) {
+		if v < 0 {
+			bad(path, "must not be negative (got %d)", v)
+		}
+	}
+	nonNeg("workers", int64(c.Workers))
+	nonNeg("nodes", c.Nodes)
+	nonNeg("depth", int64(c.Depth))
+	if c.Nodes == 0 && c.Depth == 0 {
+		bad("nodes", "set a node limit (nodes) or a depth limit (depth): time limits are not reproducible")
+	}
+	if !(c.NodesJitter >= 0 && c.NodesJitter < 1) {
+		bad("nodes_jitter", "must be in [0, 1) (got %v)", c.NodesJitter)
+	}
+	if search.ValidateHashMiB(c.TTMiB) != nil {
+		bad("tt_mib", "must be at least 1 and at most %d (MiB per searcher; got %d)", search.MaxHashMiB, c.TTMiB)
+	}
+	if c.MaxPlies < 1 {
+		bad("max_plies", "must be at least 1 (got %d)", c.MaxPlies)
+	}
+	nonNeg("openings.plies", int64(c.Openings.Plies))
+	nonNeg("openings.max_score", int64(c.Openings.MaxScore))
+	if c.Openings.ScoreNodes < 1 {
+		bad("openings.score_nodes", "must be at least 1 (got %d)", c.Openings.ScoreNodes)
+	}
+	if c.Openings.Attempts < 1 {
+		bad("openings.attempts", "must be at least 1 (got %d)", c.Openings.Attempts)
+	}
+	nonNeg("adjudication.draw.move_number", int64(c.Adjudication.Draw.MoveNumber))
+	nonNeg("adjudication.draw.move_count", int64(c.Adjudication.Draw.MoveCount))
+	nonNeg("adjudication.draw.score", int64(c.Adjudication.Draw.Score))
+	nonNeg("adjudication.resign.move_count", int64(c.Adjudication.Resign.MoveCount))
+	if c.Adjudication.Resign.MoveCount > 0 && c.Adjudication.Resign.Score < 1 {
+		bad("adjudication.resign.score", "must be positive (got %d)", c.Adjudication.Resign.Score)
+	}
+	nonNeg("dataset.positions_per_game", int64(c.Dataset.PositionsPerGame))
+	nonNeg("dataset.skip_plies", int64(c.Dataset.SkipPlies))
+	if c.Shard.Count < 0 || c.Shard.Count > 0 && (c.Shard.Index < 0 || c.Shard.Index >= c.Shard.Count) {
+		bad("shard", "want 0 <= index < count (got %d/%d)", c.Shard.Index, c.Shard.Count)
+	}
+
+	names := map[string]string{} // directory name -> field path
+	claim := func(path, name string) {
+		if name == "" {
+			return
+		}
+		d := streamDir(name)
+		if prev, dup := names[d]; dup {
+			bad(path, "stream name %q is used twice (also by %s)", name, prev)
+			return
+		}
+		names[d] = path
+	}
+	variant := func(path, name, rules string) *engine.Variant {
+		if name == "" {
+			bad(path+".variant", "required (one of %s)", strings.Join(engine.VariantNames(), ", "))
+			return nil
+		}
+		known := false
+		for _, n := range engine.VariantNames() {
+			known = known || n == name
+		}
+		if !known {
+			bad(path+".variant", "unknown variant %q (known: %s)", name, strings.Join(engine.VariantNames(), ", "))
+			return nil
+		}
+		opts, err := engine.ParseOptions(rules)
+		if err != nil {
+			bad(path+".rules", "%v", err)
+			return nil
+		}
+		v, err := engine.NewVariant(name, opts)
+		if err != nil {
+			bad(path+".rules", "%v", err)
+			return nil
+		}
+		return v
+	}
+	pairs := func(path string, n int) {
+		if n <= 0 {
+			bad(path+".pairs", "must be positive (got %d)", n)
+		}
+	}
+	file := func(path string, p *string) {
+		if *p == "" {
+			return
+		}
+		*p = c.resolve(*p)
+		st, err := os.Stat(*p)
+		switch {
+		case err != nil:
+			bad(path, "%v", err)
+		case st.IsDir():
+			bad(path, "%s is a directory", *p)
+		}
+	}
+	openings := func(path string, v *engine.Variant, p *string) {
+		if *p == "" {
+			return
+		}
+		before := len(errs)
+		file(path, p)
+		if len(errs) > before || v == nil {
+			return
+		}
+		if _, err := readOpenings(v, *p); err != nil {
+			bad(path, "%v", err)
+		}
+	}
+	for i := range c.Variants {
+		e := &c.Variants[i]
+		path := fmt.Sprintf("variants[%d]", i)
+		v := variant(path, e.Variant, e.Rules)
+		pairs(path, e.Pairs)
+		file(path+".table", &e.Table)
+		openings(path+".openings_file", v, &e.OpeningsFile)
+		name := e.Name
+		if name == "" {
+			name = e.Variant
+		}
+		claim(path, name)
+	}
+	for i := range c.Imbalances {
+		e := &c.Imbalances[i]
+		path := fmt.Sprintf("imbalances[%d]", i)
+		if e.Name == "" {
+			bad(path+".name", "required")
+		}
+		v := variant(path, e.Variant, e.Rules)
+		pairs(path, e.Pairs)
+		file(path+".table", &e.Table)
+		if len(e.FirstRemoves) == 0 && len(e.SecondRemoves) == 0 {
+			bad(path, "first_removes and second_removes are both empty")
+		}
+		if v != nil {
+			for g := 0; g < 2; g++ {
+				if _, err := imbalanceFEN(v, e.FirstRemoves, e.SecondRemoves, g == 1); err != nil {
+					bad(path+"."+err.field, "%v", err.err)
+					break
+				}
+			}
+		}
+		claim(path, e.Name)
+	}
+	for i := range c.Matches {
+		e := &c.Matches[i]
+		path := fmt.Sprintf("matches[%d]", i)
+		v := variant(path, e.Variant, e.Rules)
+		pairs(path, e.Pairs)
+		file(path+".a", &e.A)
+		file(path+".b", &e.B)
+		openings(path+".openings_file", v, &e.OpeningsFile)
+		if e.SPRT != nil {
+			s := e.SPRT.sprt()
+			if err := s.Validate(); err != nil {
+				bad(path+".sprt", "%v", strings.TrimPrefix(err.Error(), "elo: "))
+			}
+			if c.Shard.Count > 1 {
+				bad(path+".sprt", "an SPRT cannot be sharded: it decides on the pairs in order")
+			}
+		}
+		claim(path, e.name())
+	}
+	if len(c.Variants)+len(c.Imbalances)+len(c.Matches) == 0 {
+		bad("variants", "nothing to play: no variants, imbalances or matches")
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+	out := make([]error, len(errs))
+	for i, e := range errs {
+		out[i] = e
+	}
+	return errors.Join(out...)
+}
