@@ -314,25 +314,21 @@ func LoadConfig(path string) (*Config, error) {
 // without validating it; name is the file name used in errors and for
 // relative paths.
 func ParseConfig(data []byte, name string) (*Config, error) {
-	c := &Config{}
-	src, err := yamlx.Decode(data, name, c)
+	src, err := yamlx.Parse(data, name)
 	if err != nil {
 		return nil, err
 	}
-	c.src = src
-	return c, nil
+	return ConfigAt(src, "")
 }
 
 // ConfigAt decodes the self-play configuration at path of a file already
 // decoded by yamlx (the pipeline's selfplay: section) without validating
 // it; its errors carry the file's lines and the full field paths.
-func ConfigAt(src *yamlx.Source, path string) (*Config, error) {
-	c := &Config{}
-	sub, err := src.DecodeAt(path, c)
-	if err != nil {
+func ConfigAt(src *yamlx.Source, path string) (c *Config, err error) {
+	c = &Config{}
+	if c.src, err = src.DecodeAt(path, c); err != nil {
 		return nil, err
 	}
-	c.src = sub
 	return c, nil
 }
 

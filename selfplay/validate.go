@@ -1,14 +1,13 @@
 package selfplay
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/engine/search"
+	"tamerlane/internal/yamlx"
 )
 
 // Validate fills in defaults, resolves relative paths and checks the
@@ -186,13 +185,5 @@ func (c *Config) Validate() error {
 	if len(c.Variants)+len(c.Imbalances)+len(c.Matches) == 0 {
 		bad("variants", "nothing to play: no variants, imbalances or matches")
 	}
-	if len(errs) == 0 {
-		return nil
-	}
-	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
-	out := make([]error, len(errs))
-	for i, e := range errs {
-		out[i] = e
-	}
-	return errors.Join(out...)
+	return yamlx.Join(errs)
 }

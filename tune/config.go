@@ -1,7 +1,6 @@
 package tune
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -60,13 +59,15 @@ const (
 // ParseConfig decodes a YAML configuration strictly and validates it;
 // errors name the file, the line and the field.
 func ParseConfig(data []byte, name string) (*Config, error) {
-	c := &Config{}
-	src, err := yamlx.Decode(data, name, c)
+	src, err := yamlx.Parse(data, name)
 	if err != nil {
 		return nil, err
 	}
-	c.src = src
-	if err := c.Validate(); err != nil {
+	c, err := ConfigAt(src, "")
+	if err == nil {
+		err = c.Validate()
+	}
+	if err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -74,13 +75,11 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 
 // ConfigAt decodes the tuning configuration at path of a file decoded by
 // yamlx (the pipeline's tune: section) without validating it.
-func ConfigAt(src *yamlx.Source, path string) (*Config, error) {
-	c := &Config{}
-	sub, err := src.DecodeAt(path, c)
-	if err != nil {
+func ConfigAt(src *yamlx.Source, path string) (c *Config, err error) {
+	c = &Config{}
+	if c.src, err = src.DecodeAt(path, c); err != nil {
 		return nil, err
 	}
-	c.src = sub
 	return c, nil
 }
 
@@ -98,7 +97,7 @@ func LoadConfig(path string) (*Config, error) {
 // as "materal." would otherwise fit nothing). Every mistake names the
 // file, line and field when the configuration came from a file.
 func (c *Config) Validate() error {
-	var errs []error
+	var errs []*yamlx.Error
 	bad := func(path, format string, a ...any) { errs = append(errs, c.src.ErrAt(path, format, a...)) }
 	if c.Validation != nil && (*c.Validation < 0 || *c.Validation >= 1) {
 		bad("validation", "%v is not in [0, 1)", *c.Validation)
@@ -135,7 +134,7 @@ func (c *Config) Validate() error {
 			bad(fmt.Sprintf("free[%d]", i), "prefix %q matches no weight of %s (names look like material.P, mobility.N, tempo)", p, strings.Join(variants, ", "))
 		}
 	}
-	return errors.Join(errs...)
+	return yamlx.Join(errs)
 }
 
 // matchesWeight reports whether a weight name of any registry starts with

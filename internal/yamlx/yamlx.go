@@ -114,6 +114,16 @@ func (s *Source) ErrAt(path, format string, a ...any) *Error {
 // paths. Every error is an *Error, several joined with errors.Join, in
 // line order. Empty data leaves v unchanged.
 func Decode(data []byte, file string, v any) (*Source, error) {
+	s, err := Parse(data, file)
+	if err != nil {
+		return nil, err
+	}
+	return s.DecodeAt("", v)
+}
+
+// Parse parses data and records where each field is, without decoding it
+// into a Go value (see DecodeAt); only a syntax error fails.
+func Parse(data []byte, file string) (*Source, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		abs = file
@@ -123,12 +133,11 @@ func Decode(data []byte, file string, v any) (*Source, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, syntaxError(file, err)
 	}
-	if len(root.Content) == 0 {
-		return s, nil
+	if len(root.Content) > 0 {
+		s.index(root.Content[0], "")
+		s.nodes[""] = root.Content[0]
 	}
-	s.index(root.Content[0], "")
-	s.nodes[""] = root.Content[0]
-	return s, s.decode(root.Content[0], "", v)
+	return s, nil
 }
 
 // DecodeAt decodes the field at path (relative to s) strictly into v and
@@ -138,6 +147,9 @@ func Decode(data []byte, file string, v any) (*Source, error) {
 func (s *Source) DecodeAt(path string, v any) (*Source, error) {
 	full := s.prefix + path
 	sub := &Source{file: s.file, dir: s.dir, prefix: full + ".", lines: s.lines, nodes: s.nodes}
+	if full == "" {
+		sub.prefix = ""
+	}
 	n := s.nodes[full]
 	if n == nil {
 		return sub, nil
@@ -154,6 +166,12 @@ func (s *Source) decode(n *yaml.Node, path string, v any) error {
 			errs = append(errs, &Error{File: s.file, Line: n.Line, Field: path, Msg: strings.TrimPrefix(err.Error(), "yaml: ")})
 		}
 	}
+	return Join(errs)
+}
+
+// Join returns the errors in line order joined with errors.Join, or nil
+// when there are none.
+func Join(errs []*Error) error {
 	if len(errs) == 0 {
 		return nil
 	}
