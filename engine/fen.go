@@ -362,16 +362,22 @@ func (p *Position) computeHash() uint64 {
 
 // FEN formats the position in the variant's notation.
 func (p *Position) FEN() string {
-	v := p.v
 	st := p.cur()
+	return formatFEN(p.v, &p.board, p.side, st.rights, st.pp, st.ep, int(st.rule50), p.ply/2+1)
+}
+
+// formatFEN writes the FEN fields in the variant's notation: placement,
+// side, rights (or "-"), pawn-of-pawns arrivals or en passant square,
+// halfmove and fullmove.
+func formatFEN(v *Variant, board *[NumSquares]Piece, side Color, rights uint32, pp [2]uint8, ep Square, rule50, fullmove int) string {
 	var b strings.Builder
-	b.WriteString(placement(v, &p.board))
+	b.WriteString(placement(v, board))
 	b.WriteByte(' ')
-	b.WriteByte("wb"[p.side])
+	b.WriteByte("wb"[side])
 	b.WriteByte(' ')
 	n := 0
 	for i, r := range v.Rights {
-		if st.rights&(1<<i) != 0 {
+		if rights&(1<<i) != 0 {
 			b.WriteByte(r.Char)
 			n++
 		}
@@ -381,11 +387,11 @@ func (p *Position) FEN() string {
 	}
 	b.WriteByte(' ')
 	if v.PawnOfPawns {
-		b.WriteByte('0' + st.pp[White])
-		b.WriteByte('0' + st.pp[Black])
+		b.WriteByte('0' + pp[White])
+		b.WriteByte('0' + pp[Black])
 	} else {
-		b.WriteString(st.ep.String())
+		b.WriteString(ep.String())
 	}
-	fmt.Fprintf(&b, " %d %d", st.rule50, p.ply/2+1)
+	fmt.Fprintf(&b, " %d %d", rule50, fullmove)
 	return b.String()
 }

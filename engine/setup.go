@@ -80,32 +80,13 @@ func (s *Setup) Position() (*Position, error) {
 // FEN returns the setup in the variant's notation, with the rights that
 // its pieces still allow, halfmove 0 and fullmove 1.
 func (s *Setup) FEN() string {
-	v := s.v
-	var b strings.Builder
-	b.WriteString(placement(v, &s.board))
-	b.WriteByte(' ')
-	b.WriteByte("wb"[s.side])
-	b.WriteByte(' ')
-	n := 0
-	for i, r := range v.Rights {
-		if s.rights&(1<<i) == 0 || !s.rightPiecesStand(i) {
-			continue
+	var rights uint32
+	for i := range s.v.Rights {
+		if s.rights&(1<<i) != 0 && s.rightPiecesStand(i) {
+			rights |= 1 << i
 		}
-		b.WriteByte(r.Char)
-		n++
 	}
-	if n == 0 {
-		b.WriteByte('-')
-	}
-	b.WriteByte(' ')
-	if v.PawnOfPawns {
-		b.WriteByte('0' + s.pp[White])
-		b.WriteByte('0' + s.pp[Black])
-	} else {
-		b.WriteByte('-')
-	}
-	b.WriteString(" 0 1")
-	return b.String()
+	return formatFEN(s.v, &s.board, s.side, rights, s.pp, NoSquare, 0, 1)
 }
 
 // rightPiecesStand reports whether right i's pieces stand on their start

@@ -368,10 +368,7 @@ func ReadAcceptance(gd string) (*Acceptance, error) {
 // ReadInfo reads a run directory's pipeline.json.
 func ReadInfo(dir string) (*Info, error) {
 	var i Info
-	if err := fsx.ReadJSON(filepath.Join(dir, InfoName), &i, Format); err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s is not a pipeline run directory (no %s)", dir, InfoName)
-		}
+	if err := fsx.ReadRun(dir, fsx.KindPipeline, Format, &i); err != nil {
 		return nil, err
 	}
 	return &i, nil

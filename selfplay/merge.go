@@ -23,10 +23,7 @@ type shardDir struct {
 // checking that its table and opening files exist here).
 func readRunDir(dir string) (*shardDir, error) {
 	var info runInfo
-	if err := fsx.ReadJSON(filepath.Join(dir, RunInfoName), &info, formatVersion); err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s is not a self-play run directory (no %s)", dir, RunInfoName)
-		}
+	if err := fsx.ReadRun(dir, fsx.KindSelfplay, formatVersion, &info); err != nil {
 		return nil, err
 	}
 	cpath := filepath.Join(dir, ConfigName)
@@ -117,17 +114,11 @@ func Merge(out string, dirs []string) (*Summary, error) {
 		slices.SortFunc(merged[i], func(a, b src) int { return a.entry.pair - b.entry.pair })
 	}
 
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
-	}
-	unlock, err := LockDir(out, "run")
+	unlock, err := openRunDir(out, &cfg, hash)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	if err := claimDir(out, &cfg, hash); err != nil {
-		return nil, err
-	}
 	for i, st := range streams {
 		sdir := filepath.Join(out, st.dir)
 		if err := os.MkdirAll(sdir, 0o755); err != nil {

@@ -79,20 +79,12 @@ func (st *stream) writeOutputs(dir string, entries []jEntry) (sum StreamSummary,
 	if err != nil {
 		return sum, ms, err
 	}
-	defer func() {
-		if err != nil {
-			pgn.Abort()
-		}
-	}()
+	defer pgn.Abort() // does nothing after Commit
 	ds, err := fsx.Create(filepath.Join(sdir, DatasetName))
 	if err != nil {
 		return sum, ms, err
 	}
-	defer func() {
-		if err != nil {
-			ds.Abort()
-		}
-	}()
+	defer ds.Abort()
 	sum = StreamSummary{
 		Name: st.name, Dir: st.dir, Kind: st.kind, Variant: st.v.Name, Rules: st.v.Options.String(),
 		First: st.firstName, Second: st.secondName, FirstRemoves: st.firstRemoves, SecondRemoves: st.secondRemoves,

@@ -323,20 +323,11 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 			}
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	unlock, err := LockDir(dir, "run")
+	unlock, err := openRunDir(dir, cfg, hash)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	if err := claimDir(dir, cfg, hash); err != nil {
-		return nil, err
-	}
-	if _, err := fsx.CleanTemps(dir); err != nil {
-		return nil, err
-	}
 	defer func() {
 		for _, st := range streams {
 			if st.journal != nil {
@@ -462,6 +453,26 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 		return nil, errors.Join(runErr, err)
 	}
 	return &res.Result, runErr
+}
+
+// openRunDir creates and locks the run directory, claims it for the
+// configuration (see claimDir) and removes the temporaries an interrupted
+// run left; the caller must call unlock.
+func openRunDir(dir string, cfg *Config, hash string) (unlock func(), err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if unlock, err = LockDir(dir, "run"); err != nil {
+		return nil, err
+	}
+	if err = claimDir(dir, cfg, hash); err == nil {
+		_, err = fsx.CleanTemps(dir)
+	}
+	if err != nil {
+		unlock()
+		return nil, err
+	}
+	return unlock, nil
 }
 
 // claimDir checks that dir is empty of runs or holds this configuration's

@@ -131,9 +131,8 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 
 // ReadReport reads dir/tune.json.
 func ReadReport(dir string) (*Report, error) {
-	path := filepath.Join(dir, "tune.json")
 	var r Report
-	if err := fsx.ReadJSON(path, &r, ReportFormat); err != nil {
+	if err := fsx.ReadRun(dir, fsx.KindTune, ReportFormat, &r); err != nil {
 		return nil, err
 	}
 	return &r, nil

@@ -55,26 +55,23 @@ func (f *runFlags) visited(fs *flag.FlagSet) {
 // table is the --weights flag's value (nil: not given).
 func (f *runFlags) overrides(table *string) selfplay.Overrides {
 	var o selfplay.Overrides
-	if f.set["nodes"] {
-		o.Nodes = &f.nodes
-	}
-	if f.set["depth"] {
-		o.Depth = &f.depth
-	}
-	if f.set["seed"] {
-		o.Seed = &f.seed
-	}
-	if f.set["workers"] {
-		o.Workers = &f.workers
-	}
-	if f.set["pairs"] {
-		o.Pairs = &f.pairs
-	}
-	if f.set["rules"] {
-		o.Rules = &f.rules
-	}
-	if f.set["weights"] {
-		o.Table = table
+	for name := range f.set {
+		switch name {
+		case "nodes":
+			o.Nodes = &f.nodes
+		case "depth":
+			o.Depth = &f.depth
+		case "seed":
+			o.Seed = &f.seed
+		case "workers":
+			o.Workers = &f.workers
+		case "pairs":
+			o.Pairs = &f.pairs
+		case "rules":
+			o.Rules = &f.rules
+		case "weights":
+			o.Table = table
+		}
 	}
 	return o
 }

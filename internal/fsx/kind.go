@@ -70,3 +70,14 @@ func CheckKind(dir, kind string) error {
 	}
 	return nil
 }
+
+// ReadRun reads the marker file of a run directory of the given kind into
+// v, checking its format (see ReadJSON). A directory without the marker
+// gives "DIR is not a KIND run directory (no MARKER)".
+func ReadRun(dir, kind, format string, v any) error {
+	err := ReadJSON(filepath.Join(dir, Marker(kind)), v, format)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s is not a %s run directory (no %s): %w", dir, kind, Marker(kind), err)
+	}
+	return err
+}
