@@ -296,7 +296,7 @@ func (e *Evaluator) LossAndGrad(w, grad []float64) float64 {
 }
 
 // chunkLossGrad accumulates the weighted squared error of rows [lo, hi)
-// and writes its (unnormalised) gradient into g.
+// and, when g is not nil, writes its (unnormalised) gradient into g.
 func (e *Evaluator) chunkLossGrad(w, g []float64, lo, hi int) float64 {
 	clear(g)
 	d := e.data
@@ -321,6 +321,9 @@ func (e *Evaluator) chunkLossGrad(w, g []float64, lo, hi int) float64 {
 			c = float64(cw[i])
 		}
 		sse += c * r * r
+		if g == nil {
+			continue
+		}
 		coef := -2 * c * r * a * p * (1 - p)
 		for k, j := range ri {
 			g[j] += coef * float64(rv[k])
@@ -331,29 +334,7 @@ func (e *Evaluator) chunkLossGrad(w, g []float64, lo, hi int) float64 {
 
 // chunkLoss is chunkLossGrad without the gradient.
 func (e *Evaluator) chunkLoss(w []float64, lo, hi int) float64 {
-	d := e.data
-	off := d.off[lo : hi+1]
-	idx, val := d.idx, d.val
-	tgt := e.targets()[lo:hi]
-	var cw []float32
-	if e.weight != nil {
-		cw = e.weight[lo:hi]
-	}
-	a := e.k * logScale
-	sse := 0.0
-	for i := range tgt {
-		s, t := off[i], off[i+1]
-		ri := idx[s:t]
-		rv := val[s:t]
-		rv = rv[:len(ri)]
-		r := float64(tgt[i]) - 1/(1+math.Exp(-a*rowDot(w, ri, rv)))
-		c := 1.0
-		if cw != nil {
-			c = float64(cw[i])
-		}
-		sse += c * r * r
-	}
-	return sse
+	return e.chunkLossGrad(w, nil, lo, hi)
 }
 
 // Loss returns L(w), prior included.
