@@ -208,12 +208,9 @@ func (p *Position) Make(m Move) {
 		p.relocate(from, to)
 		st.rule50 = 0
 	case KindCastle:
-		for _, cr := range p.v.Castling {
-			if cr.KingFrom == from && cr.KingTo == to {
-				p.relocate(from, to)
-				p.relocate(cr.RookFrom, cr.RookTo)
-				break
-			}
+		if cr := p.castling(from, to); cr != nil {
+			p.relocate(from, to)
+			p.relocate(cr.RookFrom, cr.RookTo)
 		}
 	case KindExchange:
 		king := p.remove(from)
@@ -300,12 +297,9 @@ func (p *Position) Unmake() {
 		p.relocate(to, from)
 		p.put(st.capSq, st.captured)
 	case KindCastle:
-		for _, cr := range p.v.Castling {
-			if cr.KingFrom == from && cr.KingTo == to {
-				p.relocate(cr.RookTo, cr.RookFrom)
-				p.relocate(to, from)
-				break
-			}
+		if cr := p.castling(from, to); cr != nil {
+			p.relocate(cr.RookTo, cr.RookFrom)
+			p.relocate(to, from)
 		}
 	case KindExchange:
 		king := p.remove(to)
@@ -353,4 +347,14 @@ func (p *Position) relocationSquare(c Color) Square {
 		}
 	}
 	return home
+}
+
+// castling returns the castling rule of the King move from -> to, or nil.
+func (p *Position) castling(from, to Square) *CastlingRule {
+	for i := range p.v.Castling {
+		if cr := &p.v.Castling[i]; cr.KingFrom == from && cr.KingTo == to {
+			return cr
+		}
+	}
+	return nil
 }

@@ -158,12 +158,9 @@ func Load(v *engine.Variant, r io.Reader, name string) (*Weights, error) {
 		return nil, fmt.Errorf("%s: empty document", name)
 	}
 	root := doc.Content[0]
-	if root.Kind != yaml.MappingNode {
-		return nil, errAt(root, "want a mapping with keys variant, provenance and weights")
-	}
 	w := NewWeights(v)
 	var seenVariant, seenProv, seenWeights bool
-	keys, vals, err := mappingPairs(root, errAt)
+	keys, vals, err := mappingPairs(root, "want a mapping with keys variant, provenance and weights", errAt)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +204,10 @@ type errAtFunc func(n *yaml.Node, format string, a ...any) error
 
 // mappingPairs returns the keys and values of a mapping, rejecting
 // non-scalar and duplicate keys.
-func mappingPairs(m *yaml.Node, errAt errAtFunc) (keys, vals []*yaml.Node, err error) {
+func mappingPairs(m *yaml.Node, want string, errAt errAtFunc) (keys, vals []*yaml.Node, err error) {
+	if m.Kind != yaml.MappingNode {
+		return nil, nil, errAt(m, "%s", want)
+	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k := m.Content[i]
@@ -240,10 +240,7 @@ func number(n *yaml.Node, what string, errAt errAtFunc) (float64, error) {
 }
 
 func loadProvenance(p *Provenance, key, m *yaml.Node, errAt errAtFunc) error {
-	if m.Kind != yaml.MappingNode {
-		return errAt(m, "provenance: want a mapping with keys source, date, notes, run, positions, loss")
-	}
-	keys, vals, err := mappingPairs(m, errAt)
+	keys, vals, err := mappingPairs(m, "provenance: want a mapping with keys source, date, notes, run, positions, loss", errAt)
 	if err != nil {
 		return err
 	}
@@ -310,10 +307,7 @@ func loadProvenance(p *Provenance, key, m *yaml.Node, errAt errAtFunc) error {
 }
 
 func loadValues(w *Weights, key, m *yaml.Node, errAt errAtFunc) error {
-	if m.Kind != yaml.MappingNode {
-		return errAt(m, "weights: want a mapping from weight names to numbers")
-	}
-	keys, vals, err := mappingPairs(m, errAt)
+	keys, vals, err := mappingPairs(m, "weights: want a mapping from weight names to numbers", errAt)
 	if err != nil {
 		return err
 	}
