@@ -128,11 +128,16 @@ func (c *Config) Validate() error {
 			bad(path, "%v", err)
 		}
 	}
+	// stream checks what every stream has: a variant under its rules and
+	// a positive number of pairs; it returns the stream's path.
+	stream := func(list string, i int, name, rules string, n int) (string, *engine.Variant) {
+		path := fmt.Sprintf("%s[%d]", list, i)
+		pairs(path, n)
+		return path, variant(path, name, rules)
+	}
 	for i := range c.Variants {
 		e := &c.Variants[i]
-		path := fmt.Sprintf("variants[%d]", i)
-		v := variant(path, e.Variant, e.Rules)
-		pairs(path, e.Pairs)
+		path, v := stream("variants", i, e.Variant, e.Rules, e.Pairs)
 		file(path+".table", &e.Table)
 		openings(path+".openings_file", v, &e.OpeningsFile)
 		name := e.Name
@@ -143,12 +148,10 @@ func (c *Config) Validate() error {
 	}
 	for i := range c.Imbalances {
 		e := &c.Imbalances[i]
-		path := fmt.Sprintf("imbalances[%d]", i)
+		path, v := stream("imbalances", i, e.Variant, e.Rules, e.Pairs)
 		if e.Name == "" {
 			bad(path+".name", "required")
 		}
-		v := variant(path, e.Variant, e.Rules)
-		pairs(path, e.Pairs)
 		file(path+".table", &e.Table)
 		if len(e.FirstRemoves) == 0 && len(e.SecondRemoves) == 0 {
 			bad(path, "first_removes and second_removes are both empty")
@@ -165,9 +168,7 @@ func (c *Config) Validate() error {
 	}
 	for i := range c.Matches {
 		e := &c.Matches[i]
-		path := fmt.Sprintf("matches[%d]", i)
-		v := variant(path, e.Variant, e.Rules)
-		pairs(path, e.Pairs)
+		path, v := stream("matches", i, e.Variant, e.Rules, e.Pairs)
 		file(path+".a", &e.A)
 		file(path+".b", &e.B)
 		openings(path+".openings_file", v, &e.OpeningsFile)

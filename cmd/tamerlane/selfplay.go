@@ -55,22 +55,15 @@ func (f *runFlags) visited(fs *flag.FlagSet) {
 // table is the --weights flag's value (nil: not given).
 func (f *runFlags) overrides(table *string) selfplay.Overrides {
 	var o selfplay.Overrides
+	apply := map[string]func(){
+		"nodes": func() { o.Nodes = &f.nodes }, "depth": func() { o.Depth = &f.depth },
+		"seed": func() { o.Seed = &f.seed }, "workers": func() { o.Workers = &f.workers },
+		"pairs": func() { o.Pairs = &f.pairs }, "rules": func() { o.Rules = &f.rules },
+		"weights": func() { o.Table = table },
+	}
 	for name := range f.set {
-		switch name {
-		case "nodes":
-			o.Nodes = &f.nodes
-		case "depth":
-			o.Depth = &f.depth
-		case "seed":
-			o.Seed = &f.seed
-		case "workers":
-			o.Workers = &f.workers
-		case "pairs":
-			o.Pairs = &f.pairs
-		case "rules":
-			o.Rules = &f.rules
-		case "weights":
-			o.Table = table
+		if set, ok := apply[name]; ok {
+			set()
 		}
 	}
 	return o

@@ -23,12 +23,17 @@ func TestWriteFileModeAndContent(t *testing.T) {
 	if st.Mode().Perm()&0o044 == 0 {
 		t.Errorf("mode %v: not readable by group/others", st.Mode().Perm())
 	}
-	b, _ := os.ReadFile(p)
-	if string(b) != "hello\n" {
-		t.Errorf("content %q", b)
+	onlyFile(t, p, "hello\n")
+}
+
+// onlyFile checks that p holds want and is the only file of its directory
+// (no temporary left behind).
+func onlyFile(t *testing.T, p, want string) {
+	t.Helper()
+	if b, _ := os.ReadFile(p); string(b) != want {
+		t.Errorf("%s holds %q, want %q", p, b, want)
 	}
-	ents, _ := os.ReadDir(dir)
-	if len(ents) != 1 {
+	if ents, _ := os.ReadDir(filepath.Dir(p)); len(ents) != 1 {
 		t.Errorf("leftover files: %v", ents)
 	}
 }
@@ -47,14 +52,7 @@ func TestWriteFailureKeepsOldFile(t *testing.T) {
 	if !errors.Is(err, boom) || !strings.Contains(err.Error(), p) {
 		t.Fatalf("err = %v, want boom naming the file", err)
 	}
-	b, _ := os.ReadFile(p)
-	if string(b) != "old" {
-		t.Errorf("target changed to %q", b)
-	}
-	ents, _ := os.ReadDir(dir)
-	if len(ents) != 1 {
-		t.Errorf("leftover files: %v", ents)
-	}
+	onlyFile(t, p, "old")
 }
 
 func TestJSONRoundTripAndFormat(t *testing.T) {
