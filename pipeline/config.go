@@ -307,15 +307,7 @@ func Parse(b []byte, name string) (*Config, error) {
 	if !idx.Has("verify.sprt.elo1") && !idx.Has("verify.sprt.elo0") {
 		s.Elo0, s.Elo1 = 0, 10
 	}
-	if !idx.Has("verify.sprt.alpha") {
-		s.Alpha = 0.05
-	}
-	if !idx.Has("verify.sprt.beta") {
-		s.Beta = 0.05
-	}
-	if s.Model == "" {
-		s.Model = string(elo.ModelNormalized)
-	}
+	s.Defaults(func(field string, _ bool) bool { return !idx.Has("verify.sprt." + field) })
 	if err := (elo.SPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta, Model: elo.Model(s.Model)}).Validate(); err != nil {
 		bad("verify.sprt", "%s", strings.TrimPrefix(err.Error(), "elo: "))
 	}

@@ -98,25 +98,35 @@ func (c *Config) setDefaults() {
 // sprtDefaults fills in the matches' SPRT defaults; matches may be added
 // after the first Validate (Match, the pipeline), so it runs every time.
 func (c *Config) sprtDefaults() {
-	unset := func(path string, zero bool) bool {
-		if c.src != nil {
-			return !c.has(path)
-		}
-		return zero
-	}
 	for i := range c.Matches {
 		if s := c.Matches[i].SPRT; s != nil {
 			p := fmt.Sprintf("matches[%d].sprt.", i)
-			if unset(p+"alpha", s.Alpha == 0) {
-				s.Alpha = 0.05
-			}
-			if unset(p+"beta", s.Beta == 0) {
-				s.Beta = 0.05
-			}
-			if s.Model == "" {
-				s.Model = string(elo.ModelNormalized)
-			}
+			s.Defaults(func(field string, zero bool) bool {
+				if c.src != nil {
+					return !c.has(p + field)
+				}
+				return zero
+			})
 		}
+	}
+}
+
+// DefaultSPRTError is the default type I and type II error of an SPRT.
+const DefaultSPRTError = 0.05
+
+// Defaults fills in the test's defaults: alpha and beta
+// DefaultSPRTError, the normalized model. unset reports whether a field
+// was left out (zero says whether its value is zero, for a test built in
+// code); the pipeline's verify.sprt uses it too.
+func (s *SPRTConfig) Defaults(unset func(field string, zero bool) bool) {
+	if unset("alpha", s.Alpha == 0) {
+		s.Alpha = DefaultSPRTError
+	}
+	if unset("beta", s.Beta == 0) {
+		s.Beta = DefaultSPRTError
+	}
+	if s.Model == "" {
+		s.Model = string(elo.ModelNormalized)
 	}
 }
 
