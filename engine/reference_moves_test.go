@@ -69,24 +69,29 @@ func (r *refPos) pieceMoves(s rsq, out []refMove) []refMove {
 			}
 		}
 	}
-	ride := func(dirs [][2]int, min int) {
-		for _, d := range dirs {
-			for k := 1; ; k++ {
-				t := s.add(k*d[0], k*d[1])
-				if !r.onBoard(t) {
-					break
-				}
-				if r.free(t) {
-					if k >= min {
-						add(t)
-					}
-					continue
-				}
-				if k >= min && r.capturable(t, us) {
+	// rideFrom slides from the square from along d, adding the squares at
+	// least min steps away: empty ones, and the first piece if capturable.
+	rideFrom := func(from rsq, d [2]int, min int) {
+		for k := 1; ; k++ {
+			t := from.add(k*d[0], k*d[1])
+			if !r.onBoard(t) {
+				return
+			}
+			if r.free(t) {
+				if k >= min {
 					add(t)
 				}
-				break
+				continue
 			}
+			if k >= min && r.capturable(t, us) {
+				add(t)
+			}
+			return
+		}
+	}
+	ride := func(dirs [][2]int, min int) {
+		for _, d := range dirs {
+			rideFrom(s, d, min)
 		}
 	}
 	cannon := func() {
@@ -122,22 +127,7 @@ func (r *refPos) pieceMoves(s rsq, out []refMove) []refMove {
 				comps = append(comps, [2]int{d[0], 0})
 			}
 			for _, c := range comps {
-				for k := 1; ; k++ {
-					t := first.add(k*c[0], k*c[1])
-					if !r.onBoard(t) {
-						break
-					}
-					if r.free(t) {
-						if k >= min {
-							add(t)
-						}
-						continue
-					}
-					if k >= min && r.capturable(t, us) {
-						add(t)
-					}
-					break
-				}
+				rideFrom(first, c, min)
 			}
 		}
 	}

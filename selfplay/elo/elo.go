@@ -74,10 +74,15 @@ type Trinomial struct {
 // not Loss, Draw or Win.
 func NewTrinomial(games []Outcome) Trinomial {
 	var t Trinomial
-	for _, g := range games {
-		t.Add(g)
-	}
+	addAll(games, t.Add)
 	return t
+}
+
+// addAll adds every item with add.
+func addAll[T any](items []T, add func(T)) {
+	for _, x := range items {
+		add(x)
+	}
 }
 
 // Add counts one more game. It panics if o is not Loss, Draw or Win.
@@ -186,9 +191,7 @@ type Pentanomial [5]int
 // not Loss, Draw or Win.
 func NewPentanomial(pairs []Pair) Pentanomial {
 	var p Pentanomial
-	for _, pr := range pairs {
-		p.Add(pr)
-	}
+	addAll(pairs, p.Add)
 	return p
 }
 
