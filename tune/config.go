@@ -9,6 +9,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/internal/yamlx"
+	"tamerlane/tune/texel"
 )
 
 // Config is the YAML configuration of "tamerlane tune" (all fields
@@ -52,8 +53,8 @@ const (
 	DefaultValidation = 0.1
 	// DefaultSeed drives the split and the bootstrap.
 	DefaultSeed = 1
-	// DefaultMaxIterations bounds L-BFGS.
-	DefaultMaxIterations = 500
+	// DefaultMaxIterations bounds L-BFGS (texel's default).
+	DefaultMaxIterations = texel.DefaultMaxIterations
 )
 
 // ParseConfig decodes a YAML configuration strictly and validates it;

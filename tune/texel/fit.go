@@ -10,12 +10,17 @@ import (
 	"tamerlane/internal/stats"
 )
 
+// DefaultMaxIterations is the L-BFGS iteration bound of a fit that sets
+// none; the tuner's max_iterations defaults to it too.
+const DefaultMaxIterations = 500
+
 // Options control Evaluator.Fit.
 type Options struct {
 	// Frozen marks weights kept at their starting value (nil: none). When
 	// non-nil its length must be Dim().
 	Frozen []bool
-	// MaxIterations bounds the L-BFGS major iterations; zero means 1000.
+	// MaxIterations bounds the L-BFGS major iterations; zero means
+	// DefaultMaxIterations.
 	MaxIterations int
 	// RelTol stops the fit when the loss has improved by less than
 	// RelTol·|L| for 5 consecutive iterations; zero means 1e-12.
@@ -193,7 +198,7 @@ func (e *Evaluator) fit(w0 []float64, opt Options) (*Result, error) {
 	}
 	maxIter := opt.MaxIterations
 	if maxIter <= 0 {
-		maxIter = 1000
+		maxIter = DefaultMaxIterations
 	}
 	relTol := opt.RelTol
 	if relTol <= 0 {
