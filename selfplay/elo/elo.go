@@ -6,6 +6,8 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"tamerlane/internal/stats"
 )
 
 // nEloScale converts a standardized score difference into normalized Elo:
@@ -250,7 +252,7 @@ func (p Pentanomial) Elo() Estimate {
 	a, w := pentanomialScores(), p.weights()
 	mu, variance := stat.PopMeanVariance(a[:], w[:])
 	stdErr := math.Sqrt(variance / n)
-	z := distuv.UnitNormal.Quantile(0.975)
+	z := stats.Z95
 	return Estimate{
 		Elo:    scoreToElo(mu),
 		Margin: eloMargin(mu, z*stdErr),
@@ -282,7 +284,7 @@ func normalizedEstimate(scores, counts []float64, n, k float64) Estimate {
 		return Estimate{Elo: 0, Margin: math.Inf(1), LOS: 0.5}
 	}
 	mu, variance := stat.PopMeanVariance(scores, counts)
-	z := distuv.UnitNormal.Quantile(0.975)
+	z := stats.Z95
 	var nElo float64
 	switch {
 	case variance > 0:
