@@ -136,7 +136,7 @@ func TestFENRoundTrip(t *testing.T) {
 	}
 
 	plies, tplies := 400, 100
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		plies, tplies = 100, 20
 	}
 	for _, rs := range allRuleSets() {

@@ -121,7 +121,7 @@ func rehash(p *Position) (uint64, error) {
 // 2.2, 5.1), so the comparison is exact.
 func TestMakeUnmakeRestores(t *testing.T) {
 	games, plies, tplies, allChildren, stride := 2, 200, 60, true, 1
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		games, plies, tplies, allChildren, stride = 1, 80, 30, false, 4
 	}
 	for _, rs := range allRuleSets() {
@@ -207,7 +207,7 @@ func checkNode(p *Position, allChildren bool, stride int) error {
 // arrivals, citadel occupants) is hashed.
 func TestHashIdentifiesPositions(t *testing.T) {
 	plies := 300
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		plies = 50
 	}
 	for _, rs := range allRuleSets() {

@@ -97,7 +97,7 @@ func TestReferenceDifferential(t *testing.T) {
 	// Playouts per start position and their length: from the variant's
 	// start, and (shorter) from each targeted position.
 	games, plies, tgames, tplies := 8, 200, 4, 80
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		games, plies, tgames, tplies = 2, 80, 1, 30
 	}
 	for _, rs := range allRuleSets() {

@@ -11,7 +11,7 @@ import (
 // move; '+' and '#' mark check and mate.
 func TestNotationRoundTrip(t *testing.T) {
 	plies, tplies, sets := 200, 60, allRuleSets()
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		// Notation does not depend on options that only change how
 		// pieces move: the defaults, with every targeted position.
 		plies, tplies, sets = 30, 4, sets[:len(VariantNames())]
@@ -36,7 +36,7 @@ func checkNotation(t *testing.T, rs ruleSet, p *Position) bool {
 	// Every text (SAN without check marks, or coordinates) names one move.
 	names := map[string]Move{}
 	stride := 1
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		stride = 3 // ParseMove generates the legal moves: sample it
 	}
 	for i, m := range legalMoves(p) {

@@ -97,7 +97,7 @@ func writeSyntheticRun(t *testing.T, dir string, v *engine.Variant, games int, s
 func TestFitRecoversMaterialAndExportReproducesEval(t *testing.T) {
 	// The large sample must also pin every value down to 15% (one SE).
 	games, precision := 24000, 0.15
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		games, precision = 3000, math.Inf(1)
 	}
 	v := engine.MustVariant("chess", nil)
