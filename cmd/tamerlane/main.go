@@ -55,6 +55,7 @@ func main() {
 // signalError is the cause of the context's cancellation by a signal.
 type signalError struct{ sig os.Signal }
 
+// Error names the signal.
 func (e signalError) Error() string { return "interrupted by " + e.sig.String() }
 
 // exitCode is the shell's code for death by the signal: 128 + its number
@@ -72,7 +73,10 @@ type resumeError struct {
 	err error
 }
 
+// Error is the wrapped error's message.
 func (e *resumeError) Error() string { return e.err.Error() }
+
+// Unwrap returns the wrapped error.
 func (e *resumeError) Unwrap() error { return e.err }
 
 // resumable wraps err so that an interruption says how to resume in dir.
