@@ -56,7 +56,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		for _, v := range g.Variants {
 			line := fmt.Sprintf("gen %d %-18s", g.Generation, v.Variant)
 			if v.Tune != nil {
-				line += fmt.Sprintf(" %6d positions, valid MSE %.5f -> %.5f", v.Tune.Positions, float64(v.Tune.StartValidMSE), float64(v.Tune.ValidMSE))
+				line += fmt.Sprintf(" %6d positions, valid MSE %s -> %s", v.Tune.Positions, v.Tune.StartValidMSE.Format(5), v.Tune.ValidMSE.Format(5))
 			}
 			if m := v.Match; m != nil {
 				line += fmt.Sprintf(", Elo %s", m.Elo)

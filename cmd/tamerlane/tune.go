@@ -49,9 +49,9 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	for _, f := range rep.Fits {
-		fmt.Fprintf(stdout, "%-20s %7d positions  K %.3f  train MSE %.5f -> %.5f  valid MSE %.5f -> %.5f  (%s)\n",
-			f.Variant, f.Positions, float64(f.K), float64(f.StartTrainMSE), float64(f.TrainMSE),
-			float64(f.StartValidMSE), float64(f.ValidMSE), f.Status)
+		fmt.Fprintf(stdout, "%-20s %7d positions  K %s  train MSE %s -> %s  valid MSE %s -> %s  (%s)\n",
+			f.Variant, f.Positions, f.K.Format(3), f.StartTrainMSE.Format(5), f.TrainMSE.Format(5),
+			f.StartValidMSE.Format(5), f.ValidMSE.Format(5), f.Status)
 	}
 	fmt.Fprintf(stdout, "wrote %s and %s\n", filepath.Join(*out, "tune.json"), filepath.Join(*out, "tables"))
 	return nil
