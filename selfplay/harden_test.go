@@ -10,6 +10,17 @@ import (
 	"testing"
 )
 
+// smallConfig is a quick run for the hardening tests: three chess pairs.
+const smallConfig = `
+seed: 11
+nodes: 100
+max_plies: 40
+openings: {plies: 2, score_nodes: 20}
+dataset: {positions_per_game: 2, skip_plies: 2}
+variants:
+  - {variant: chess, pairs: 3}
+`
+
 // TestHugeTTRefusedBeforeDir checks that tt_mib: 100000000 is a config
 // error naming the line and field, and that nothing is created (issue 10,
 // hardening 1: it died with a stack trace and left a directory behind).
@@ -36,7 +47,7 @@ func TestHugeTTRefusedBeforeDir(t *testing.T) {
 // a directory with games still refuses another configuration.
 func TestFailedStartDoesNotBlockRerun(t *testing.T) {
 	dir := t.TempDir()
-	bad := loadTestConfig(t, testConfig)
+	bad := loadTestConfig(t, smallConfig)
 	hash, err := bad.Hash()
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +58,7 @@ func TestFailedStartDoesNotBlockRerun(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(dir, "chess"), 0o755)
 	os.WriteFile(filepath.Join(dir, "chess", journalName), nil, 0o644)
-	good := loadTestConfig(t, strings.Replace(testConfig, "seed: 11", "seed: 12", 1))
+	good := loadTestConfig(t, strings.Replace(smallConfig, "seed: 11", "seed: 12", 1))
 	run(t, good, dir, 2)
 	_, err = Run(context.Background(), bad, dir, RunOptions{Factory: testFactory()})
 	if err == nil || !strings.Contains(err.Error(), "another configuration") {
@@ -58,7 +69,7 @@ func TestFailedStartDoesNotBlockRerun(t *testing.T) {
 // TestResumeCleansTemporaries checks that a rerun removes the temporary
 // files a killed run left behind (issue 10, hardening 3).
 func TestResumeCleansTemporaries(t *testing.T) {
-	cfg := loadTestConfig(t, testConfig)
+	cfg := loadTestConfig(t, smallConfig)
 	dir := t.TempDir()
 	run(t, cfg, dir, 2)
 	stale := []string{filepath.Join(dir, ".summary.json.tmp123"), filepath.Join(dir, "chess", ".games.pgn.tmp456")}
@@ -81,7 +92,7 @@ func TestResumeCleansTemporaries(t *testing.T) {
 // TestJournalErrorNamesLine checks that a journal line that decodes but
 // does not replay is reported as file:line (issue 10, hardening 7).
 func TestJournalErrorNamesLine(t *testing.T) {
-	cfg := loadTestConfig(t, testConfig)
+	cfg := loadTestConfig(t, smallConfig)
 	dir := t.TempDir()
 	run(t, cfg, dir, 2)
 	path := filepath.Join(dir, "chess", journalName)
