@@ -39,6 +39,20 @@ func readRunDir(dir string) (*shardDir, error) {
 	return &shardDir{dir: dir, info: info, cfg: cfg}, nil
 }
 
+// LoadRunConfig reads the configuration of the self-play run in dir (its
+// config.yaml, after checking run.json), to resume it; a directory of
+// another kind of run is refused by name.
+func LoadRunConfig(dir string) (*Config, error) {
+	if err := fsx.CheckKind(dir, fsx.KindSelfplay); err != nil {
+		return nil, err
+	}
+	sd, err := readRunDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return sd.cfg, nil
+}
+
 // Merge joins the run directories of the shards of one run into out. The
 // shards must share one configuration (the hash in their run.json, which
 // leaves out the shard fields), and together hold every pair of every

@@ -188,6 +188,7 @@ func TestRefuseOtherRunKind(t *testing.T) {
 	for _, args := range [][]string{
 		{"tune", "--data", sp, "-o", pl},
 		{"selfplay", "-o", pl, "--variant", "chess", "--pairs", "1", "--nodes", "100", "--quiet"},
+		{"selfplay", "-o", pl, "--quiet"}, // resume mode: pipeline.json, not run.json
 		{"merge", "-o", pl, sp},
 		{"match", "-o", pl, "--variant", "chess", "--pairs", "1", "--nodes", "100", "--quiet"},
 	} {

@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 )
 
@@ -151,13 +151,11 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			rf.pairs, rf.set["pairs"] = 100, true
 		}
 	default:
-		path := filepath.Join(rf.out, selfplay.ConfigName)
-		data, rerr := os.ReadFile(path)
-		if rerr != nil {
+		if kind, _ := fsx.DirKind(rf.out); kind == "" {
 			fmt.Fprintln(stderr, "tamerlane selfplay: give -c CONFIG or --variant V (or -o DIR of an existing run to resume it)")
 			return errUsage
 		}
-		if cfg, err = selfplay.ParseConfig(data, path); err != nil {
+		if cfg, err = selfplay.LoadRunConfig(rf.out); err != nil {
 			return err
 		}
 	}
