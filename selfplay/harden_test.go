@@ -11,15 +11,7 @@ import (
 )
 
 // smallConfig is a quick run for the hardening tests: three chess pairs.
-const smallConfig = `
-seed: 11
-nodes: 100
-max_plies: 40
-openings: {plies: 2, score_nodes: 20}
-dataset: {positions_per_game: 2, skip_plies: 2}
-variants:
-  - {variant: chess, pairs: 3}
-`
+const smallConfig = "seed: 11\nnodes: 100\nmax_plies: 40\nopenings: {plies: 2, score_nodes: 20}\nvariants: [{variant: chess, pairs: 3}]\n"
 
 // TestHugeTTRefusedBeforeDir checks that tt_mib: 100000000 is a config
 // error naming the line and field, and that nothing is created (issue 10,
