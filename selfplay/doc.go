@@ -25,7 +25,7 @@
 // Run writes into a run directory:
 //
 //	config.yaml         the effective configuration (defaults filled in, absolute paths)
-//	run.json            {"format", "config_hash", "shard"}: the identity of the run
+//	run.json            {"format", "kind", "config_hash", "shard"}: the identity of the run
 //	summary.json        statistics of every stream (see Summary)
 //	timing.json         speed of the last session (see Timing); the only file that
 //	                    differs between equal runs
@@ -41,9 +41,10 @@
 // fsync'ed and renamed. Running the same command again resumes: the
 // journals' pairs are kept and only the missing pairs are played. After a
 // crash (kill -9) a torn or corrupt last journal line is dropped and its
-// pair played again; a corrupt line elsewhere is an error naming the file
-// and the line. A directory that holds another configuration (another
-// config_hash) is refused. The configuration hash covers everything that
+// pair played again, and the temporaries the crash left are removed; a
+// corrupt line elsewhere is an error naming the file and the line. A
+// directory that holds another configuration (another config_hash) with
+// journaled pairs, or another kind of run, is refused. The configuration hash covers everything that
 // decides the games, with tables and opening files by content (SHA-256),
 // and leaves out workers and shard.
 //
