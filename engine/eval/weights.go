@@ -17,6 +17,7 @@ import (
 	"tamerlane/data"
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
+	"tamerlane/internal/yamlx"
 )
 
 // Provenance says where a table's numbers come from. Source and Date are
@@ -139,199 +140,67 @@ func LoadFile(v *engine.Variant, path string) (*Weights, error) {
 //	  material.P.mg: 100
 //	  ...
 //
-// It is strict: unknown keys, unknown, duplicate or missing weight names, a
-// different variant and values that are not finite numbers are errors that
-// name the file (name) and the line.
+// It decodes through the project's strict YAML decoder (internal/yamlx):
+// unknown keys, repeated keys, unknown or missing weight names, a
+// different variant, values that are not numbers or lie outside
+// ±MaxWeight, and a provenance without source or date are errors of the
+// form "file:line: field: reason" (the file is name), all of them joined
+// in line order.
 func Load(v *engine.Variant, r io.Reader, name string) (*Weights, error) {
 	src, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	errAt := func(n *yaml.Node, format string, a ...any) error {
-		return fmt.Errorf("%s:%d: %s", name, n.Line, fmt.Sprintf(format, a...))
-	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
-		return nil, fmt.Errorf("%s: empty document", name)
-	}
-	root := doc.Content[0]
-	w := NewWeights(v)
-	var seenVariant, seenProv, seenWeights bool
-	keys, vals, err := mappingPairs(root, "want a mapping with keys variant, provenance and weights", errAt)
+	var doc tableFile
+	at, err := yamlx.Decode(src, name, &doc)
 	if err != nil {
 		return nil, err
 	}
-	for i, k := range keys {
-		val := vals[i]
-		switch k.Value {
-		case "variant":
-			if val.Kind != yaml.ScalarNode || val.ShortTag() != "!!str" {
-				return nil, errAt(val, "variant: want a variant name")
-			}
-			if val.Value != v.Name {
-				return nil, errAt(val, "table is for variant %q, want %q", val.Value, v.Name)
-			}
-			seenVariant = true
-		case "provenance":
-			if err := loadProvenance(&w.Provenance, k, val, errAt); err != nil {
-				return nil, err
-			}
-			seenProv = true
-		case "weights":
-			if err := loadValues(w, k, val, errAt); err != nil {
-				return nil, err
-			}
-			seenWeights = true
-		default:
-			return nil, errAt(k, "unknown key %q (want variant, provenance, weights)", k.Value)
-		}
+	if !at.Has("variant") {
+		return nil, at.ErrAt("variant", "missing: the table's variant")
 	}
+	if doc.Variant != v.Name {
+		return nil, at.ErrAt("variant", "table is for variant %q, want %q", doc.Variant, v.Name)
+	}
+	w := NewWeights(v)
+	var errs []*yamlx.Error
+	bad := func(path, format string, a ...any) { errs = append(errs, at.ErrAt(path, format, a...)) }
+	p := doc.Provenance
 	switch {
-	case !seenVariant:
-		return nil, errAt(root, "missing key variant")
-	case !seenProv:
-		return nil, errAt(root, "missing key provenance")
-	case !seenWeights:
-		return nil, errAt(root, "missing key weights")
+	case !at.Has("provenance"):
+		bad("provenance", "missing: the table's source and date")
+	case p.Source == "":
+		bad("provenance.source", "missing: where the numbers come from")
+	case p.Date == "":
+		bad("provenance.date", "missing: when the numbers were made")
 	}
-	return w, nil
-}
-
-type errAtFunc func(n *yaml.Node, format string, a ...any) error
-
-// mappingPairs returns the keys and values of a mapping, rejecting
-// non-scalar and duplicate keys.
-func mappingPairs(m *yaml.Node, want string, errAt errAtFunc) (keys, vals []*yaml.Node, err error) {
-	if m.Kind != yaml.MappingNode {
-		return nil, nil, errAt(m, "%s", want)
+	if p.Positions < 0 {
+		bad("provenance.positions", "want a non-negative count, got %d", p.Positions)
 	}
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k := m.Content[i]
-		if k.Kind != yaml.ScalarNode {
-			return nil, nil, errAt(k, "want a plain key")
-		}
-		if seen[k.Value] {
-			return nil, nil, errAt(k, "duplicate key %q", k.Value)
-		}
-		seen[k.Value] = true
-		keys = append(keys, k)
-		vals = append(vals, m.Content[i+1])
+	if math.IsNaN(p.Loss) || math.IsInf(p.Loss, 0) {
+		bad("provenance.loss", "want a finite number, got %v", p.Loss)
 	}
-	return keys, vals, nil
-}
-
-// number parses a finite YAML number.
-func number(n *yaml.Node, what string, errAt errAtFunc) (float64, error) {
-	if n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!int" && n.ShortTag() != "!!float") {
-		return 0, errAt(n, "%s: value %q is not a number", what, n.Value)
-	}
-	x, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
-	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0, errAt(n, "%s: value %q is not a finite number", what, n.Value)
-	}
-	return x, nil
-}
-
-func loadProvenance(p *Provenance, key, m *yaml.Node, errAt errAtFunc) error {
-	keys, vals, err := mappingPairs(m, "provenance: want a mapping with keys source, date, notes, run, positions, loss", errAt)
-	if err != nil {
-		return err
-	}
-	str := func(n *yaml.Node, field string) (string, error) {
-		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!str" && n.ShortTag() != "!!int" && n.ShortTag() != "!!float" && n.ShortTag() != "!!timestamp") {
-			return "", errAt(n, "provenance.%s: want text", field)
-		}
-		return n.Value, nil
-	}
-	var seenSource, seenDate bool
-	for i, k := range keys {
-		val := vals[i]
-		switch k.Value {
-		case "source":
-			s, err := str(val, k.Value)
-			if err != nil {
-				return err
-			}
-			p.Source, seenSource = s, true
-		case "date":
-			s, err := str(val, k.Value)
-			if err != nil {
-				return err
-			}
-			p.Date, seenDate = s, true
-		case "notes":
-			s, err := str(val, k.Value)
-			if err != nil {
-				return err
-			}
-			p.Notes = s
-		case "run":
-			s, err := str(val, k.Value)
-			if err != nil {
-				return err
-			}
-			p.Run = s
-		case "positions":
-			x, err := number(val, "provenance.positions", errAt)
-			if err != nil {
-				return err
-			}
-			if x < 0 || x != math.Trunc(x) {
-				return errAt(val, "provenance.positions: want a non-negative integer, got %q", val.Value)
-			}
-			p.Positions = int64(x)
-		case "loss":
-			x, err := number(val, "provenance.loss", errAt)
-			if err != nil {
-				return err
-			}
-			p.Loss = x
+	w.Provenance = p
+	reg := w.reg
+	for k, x := range doc.Weights {
+		field := "weights." + k
+		i, ok := reg.index[k]
+		switch {
+		case !ok:
+			bad(field, "unknown weight %q for variant %s", k, reg.variant)
+		case x == nil:
+			bad(field, "no value: want a number")
 		default:
-			return errAt(k, "provenance: unknown key %q (want source, date, notes, run, positions, loss)", k.Value)
+			if err := checkWeight(*x); err != nil {
+				bad(field, "%v", err)
+			}
+			w.Values[i] = *x
 		}
-	}
-	if !seenSource {
-		return errAt(key, "provenance: missing source")
-	}
-	if !seenDate {
-		return errAt(key, "provenance: missing date")
-	}
-	return nil
-}
-
-func loadValues(w *Weights, key, m *yaml.Node, errAt errAtFunc) error {
-	keys, vals, err := mappingPairs(m, "weights: want a mapping from weight names to numbers", errAt)
-	if err != nil {
-		return err
-	}
-	r := w.reg
-	seen := make([]bool, r.Len())
-	for i, k := range keys {
-		idx, ok := r.index[k.Value]
-		if !ok {
-			return errAt(k, "unknown weight %q for variant %s", k.Value, r.variant)
-		}
-		x, err := number(vals[i], k.Value, errAt)
-		if err != nil {
-			return err
-		}
-		if err := checkWeight(x); err != nil {
-			return errAt(vals[i], "%s: %v", k.Value, err)
-		}
-		w.Values[idx] = x
-		seen[idx] = true
 	}
 	var missing []string
-	for i, ok := range seen {
-		if !ok {
-			missing = append(missing, r.names[i])
+	for _, name := range reg.names {
+		if _, ok := doc.Weights[name]; !ok {
+			missing = append(missing, name)
 		}
 	}
 	if len(missing) > 0 {
@@ -340,9 +209,21 @@ func loadValues(w *Weights, key, m *yaml.Node, errAt errAtFunc) error {
 			more = fmt.Sprintf(" and %d more", len(missing)-5)
 			missing = missing[:5]
 		}
-		return errAt(key, "missing weight %s%s", strings.Join(missing, ", "), more)
+		bad("weights", "missing weight %s%s", strings.Join(missing, ", "), more)
 	}
-	return nil
+	if err := yamlx.Join(errs); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// tableFile is the schema of a table file, for yamlx. A weight's value
+// is a pointer so that an empty one ("material.P.mg:") is told apart
+// from 0.
+type tableFile struct {
+	Variant    string              `yaml:"variant"`
+	Provenance Provenance          `yaml:"provenance"`
+	Weights    map[string]*float64 `yaml:"weights"`
 }
 
 // Write writes the table in the schema Load reads, weights in registry

@@ -24,7 +24,7 @@ func TestWeightsBounded(t *testing.T) {
 	for _, bad := range []string{"1e12", "-10001", "10000.5"} {
 		text := strings.Replace(good, "material.P.mg: 100", "material.P.mg: "+bad, 1)
 		_, err := Load(v, strings.NewReader(text), "t.yaml")
-		want := "t.yaml:" + strconv.Itoa(line) + ": material.P.mg: value "
+		want := "t.yaml:" + strconv.Itoa(line) + ": weights.material.P.mg: value "
 		if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "±10000") {
 			t.Errorf("%s: err = %v, want prefix %q", bad, err, want)
 		}

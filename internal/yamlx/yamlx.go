@@ -237,10 +237,21 @@ func (s *Source) check(n *yaml.Node, t reflect.Type, path string, errs *[]*Error
 			bad(n.Line, "wrong type: want %s, got %s", want(t), describe(n))
 			return
 		}
-		if err := n.Decode(reflect.New(t).Interface()); err != nil {
+		if err := n.Decode(reflect.New(t).Interface()); err != nil || isInteger(t) && n.ShortTag() == "!!float" {
+			// yaml.v3 truncates 2.5 into an int field without a word.
 			bad(n.Line, "wrong type: want %s, got %s", want(t), describe(n))
 		}
 	}
+}
+
+// isInteger reports whether t is a signed or unsigned integer type.
+func isInteger(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	}
+	return false
 }
 
 // pairs calls f on each key and value of a mapping, reporting repeated

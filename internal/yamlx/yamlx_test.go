@@ -29,6 +29,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"sub: [1]\n", "f.yaml:1: sub: wrong type: want a mapping, got !!seq"},
 		{"name: a\nname: b\n", `f.yaml:2: name: field "name" given twice (first at line 1)`},
 		{"flag: maybe\n", "f.yaml:1: flag: wrong type: want bool"},
+		{"sub:\n  pairs: 2.5\n", `f.yaml:2: sub.pairs: wrong type: want int, got !!float "2.5"`},
 		{"name: [1\n", "f.yaml:1: did not find"},
 	} {
 		var o outer
