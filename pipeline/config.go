@@ -8,19 +8,14 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"tamerlane/data"
-	"tamerlane/engine"
-	"tamerlane/engine/eval"
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay"
-	"tamerlane/selfplay/elo"
 	"tamerlane/tune"
 )
 
@@ -86,6 +81,7 @@ type Config struct {
 	File string
 
 	source []byte
+	src    *yamlx.Source // where the config was read from (nil: built in code)
 }
 
 // VerifyConfig configures the verification match of every variant: the
@@ -149,192 +145,38 @@ func LoadFS(fsys fs.FS, name string) (*Config, error) {
 
 // Parse decodes and validates a pipeline configuration; name is the file
 // name used in errors, and relative paths are relative to its directory.
-// Every error is a *selfplay.ConfigError ("file:line: field: message"),
-// several joined with errors.Join.
+// It decodes strictly (yamlx), then calls Defaults and Validate. Every
+// error is a *selfplay.ConfigError ("file:line: field: message"), several
+// joined with errors.Join in line order.
 func Parse(b []byte, name string) (*Config, error) {
 	var fc fileConfig
-	idx, err := yamlx.Decode(b, name, &fc)
+	src, err := yamlx.Decode(b, name, &fc)
 	if err != nil {
 		return nil, err
 	}
-	abs, err := filepath.Abs(name)
-	if err != nil {
-		abs = name
-	}
 	c := &Config{Name: fc.Name, Generations: fc.Generations, History: fc.History, Accept: fc.Accept,
-		Verify: fc.Verify, File: name, source: append([]byte(nil), b...)}
+		Tables: fc.Tables, Verify: fc.Verify, File: name, source: append([]byte(nil), b...), src: src}
+	// The sections are decoded by their own packages from the file's
+	// nodes, so that their errors carry the file's lines and full paths.
 	var errs []error
-	bad := func(path, format string, a ...any) { errs = append(errs, idx.ErrAt(path, format, a...)) }
-
-	// Top level.
-	if c.Name == "" {
-		c.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-	}
-	if !validName(c.Name) {
-		bad("name", "%q: use letters, digits, '.', '_' and '-' only, not starting with '.'", c.Name)
-	}
-	if !idx.Has("generations") {
-		c.Generations = 1
-	}
-	if c.Generations < 1 {
-		bad("generations", "must be at least 1 (got %d)", c.Generations)
-	}
-	if c.History < -1 {
-		bad("history", "must be -1 (all), 0 or positive (got %d)", c.History)
-	}
-	switch c.Accept {
-	case "":
-		c.Accept = AcceptPass
-	case AcceptPass, AcceptNotWorse, AcceptAlways:
-	default:
-		bad("accept", "unknown rule %q (want %s, %s or %s)", c.Accept, AcceptPass, AcceptNotWorse, AcceptAlways)
-	}
-
-	// Self-play: decoded by selfplay from the section's own lines, so that
-	// its errors carry the file's line numbers.
-	if fc.Selfplay.Kind == 0 {
-		bad("selfplay", "required: the self-play streams (selfplay.Config syntax)")
-		return nil, errors.Join(errs...)
-	}
-	if fc.Selfplay.Kind != yaml.MappingNode {
-		bad("selfplay", "want a mapping (selfplay.Config syntax)")
-		return nil, errors.Join(errs...)
-	}
-	sp, err := selfplay.ConfigAt(idx, "selfplay")
-	if err != nil {
-		return nil, errors.Join(append(errs, err)...)
-	}
-	spErrs := len(errs)
-	seen := map[string]bool{}
-	for i, v := range sp.Variants {
-		p := fmt.Sprintf("selfplay.variants[%d]", i)
-		if seen[v.Variant] {
-			bad(p+".variant", "variant %q is listed twice: the pipeline keeps one table per variant", v.Variant)
-		}
-		seen[v.Variant] = true
-		if v.Table != "" {
-			bad(p+".table", "set by the pipeline (the current table); give generation-0 tables in the top-level tables:")
-		}
-	}
-	for i, m := range sp.Imbalances {
-		p := fmt.Sprintf("selfplay.imbalances[%d]", i)
-		if m.Table != "" {
-			bad(p+".table", "set by the pipeline (the current table of the variant)")
-		}
-		if m.Variant != "" && !seen[m.Variant] {
-			bad(p+".variant", "variant %q is not among selfplay.variants: imbalances are played with a pipeline variant's current table", m.Variant)
-		}
-	}
-	if len(sp.Matches) > 0 {
-		bad("selfplay.matches", "not allowed: the pipeline's matches are configured in verify:")
-	}
-	if idx.Has("selfplay.shard") {
-		bad("selfplay.shard", "a pipeline cannot be sharded")
-	}
-	if len(sp.Variants) == 0 {
-		bad("selfplay.variants", "required: at least one variant to play and tune")
-	}
-	if len(errs) == spErrs {
-		if err := sp.Validate(); err != nil {
+	if fc.Selfplay.Kind != 0 {
+		if c.Selfplay, err = selfplay.ConfigAt(src, "selfplay"); err != nil {
 			errs = append(errs, flatten(err)...)
 		}
 	}
-	c.Selfplay = sp
-
-	// Generation-0 tables.
-	if len(fc.Tables) > 0 {
-		c.Tables = map[string]string{}
-		for _, v := range slices.Sorted(mapKeys(fc.Tables)) {
-			p := "tables." + v
-			file := fc.Tables[v]
-			if !seen[v] {
-				bad(p, "variant %q is not among selfplay.variants", v)
-				continue
-			}
-			if !filepath.IsAbs(file) {
-				file = filepath.Join(filepath.Dir(abs), file)
-			}
-			ev, err := engine.NewVariant(v, nil)
-			if err == nil {
-				_, err = eval.LoadFile(ev, file)
-			}
-			if err != nil {
-				bad(p, "%v", err)
-				continue
-			}
-			c.Tables[v] = file
-		}
-	}
-
-	// Tuning.
-	tc, err := tune.ConfigAt(idx, "tune")
+	tc, err := tune.ConfigAt(src, "tune")
 	if err != nil {
 		errs = append(errs, flatten(err)...)
-		tc = &tune.Config{}
-	}
-	c.Tune = *tc
-	t := &c.Tune
-	if len(t.Variants) == 0 {
-		t.Variants = c.Variants()
-	}
-	if err := t.Validate(); err != nil {
-		errs = append(errs, flatten(err)...)
-	}
-	for i, v := range t.Variants {
-		if !seen[v] {
-			bad(fmt.Sprintf("tune.variants[%d]", i), "variant %q is not among selfplay.variants", v)
-		}
-	}
-	if len(t.Tables) > 0 {
-		bad("tune.tables", "set by the pipeline (tuning starts from the current table); give generation-0 tables in the top-level tables:")
-	}
-
-	// Verification.
-	vf := &c.Verify
-	if !idx.Has("verify.pairs") {
-		vf.Pairs = 100
-	}
-	if vf.Pairs < 0 {
-		bad("verify.pairs", "must not be negative (got %d)", vf.Pairs)
-	}
-	if vf.Nodes < 0 {
-		bad("verify.nodes", "must not be negative (got %d)", vf.Nodes)
-	}
-	if vf.Nodes == 0 {
-		vf.Nodes = sp.Nodes
-	}
-	s := &vf.SPRT
-	if !idx.Has("verify.sprt.elo1") && !idx.Has("verify.sprt.elo0") {
-		s.Elo0, s.Elo1 = 0, 10
-	}
-	s.Defaults(func(field string, _ bool) bool { return !idx.Has("verify.sprt." + field) })
-	if err := (elo.SPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta, Model: elo.Model(s.Model)}).Validate(); err != nil {
-		bad("verify.sprt", "%s", strings.TrimPrefix(err.Error(), "elo: "))
-	}
-	if vf.OpeningsFile != "" {
-		if !filepath.IsAbs(vf.OpeningsFile) {
-			vf.OpeningsFile = filepath.Join(filepath.Dir(abs), vf.OpeningsFile)
-		}
-		if st, err := os.Stat(vf.OpeningsFile); err != nil {
-			bad("verify.openings_file", "%v", err)
-		} else if st.IsDir() {
-			bad("verify.openings_file", "%s is a directory", vf.OpeningsFile)
-		}
-	}
-	if len(errs) == 0 && vf.Pairs > 0 {
-		// Let selfplay check each variant's match (openings FENs, SPRT).
-		for _, v := range sp.Variants {
-			spec := c.matchSpec(v, "", "", 1)
-			mc := spec.Config()
-			if err := mc.Validate(); err != nil {
-				errs = append(errs, remapMatch(idx, err))
-				break
-			}
-		}
+	} else {
+		c.Tune = *tc
 	}
 	if len(errs) > 0 {
 		sortErrors(errs)
 		return nil, errors.Join(errs...)
+	}
+	c.Defaults()
+	if err := c.Validate(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -474,18 +316,4 @@ func remapMatch(src *selfplay.Source, err error) error {
 		out = append(out, src.ErrAt(f, "%s", ce.Msg))
 	}
 	return errors.Join(out...)
-}
-
-// validName reports whether s can name a directory: letters, digits,
-// '.', '_' and '-', not starting with '.'.
-func validName(s string) bool {
-	if s == "" || s[0] == '.' {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
-			return false
-		}
-	}
-	return true
 }

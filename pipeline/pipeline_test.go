@@ -264,6 +264,7 @@ func TestConfigErrors(t *testing.T) {
 		{"table in self-play", "{variant: chess, pairs: 3}", "{variant: chess, pairs: 3, table: x.yaml}", []string{":12: selfplay.variants[0].table: "}},
 		{"several at once", "  nodes: 150", "  nodes: -5\n  tt_mib: 0", []string{":7: selfplay.nodes: must not be negative", ":8: selfplay.tt_mib: must be at least 1"}},
 		{"self-play required", "selfplay:", "selfplayy:", []string{":5: selfplayy: unknown field"}},
+		{"fractional pairs", "  pairs: 4", "  pairs: 4.5", []string{`:17: verify.pairs: wrong type: want int, got !!float "4.5"`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			text := strings.Replace(base, c.from, c.to, 1)

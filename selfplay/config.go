@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -341,18 +340,7 @@ func (c *Config) errAt(path, format string, a ...any) *ConfigError {
 }
 
 // resolve makes a path from the config file absolute.
-func (c *Config) resolve(p string) string {
-	if p == "" || filepath.IsAbs(p) {
-		return p
-	}
-	if c.src != nil {
-		return filepath.Join(c.src.Dir(), p)
-	}
-	if a, err := filepath.Abs(p); err == nil {
-		return a
-	}
-	return p
-}
+func (c *Config) resolve(p string) string { return c.src.Resolve(p) }
 
 func (m *MatchConfig) name() string {
 	if m.Name != "" {

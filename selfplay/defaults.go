@@ -18,9 +18,12 @@ const (
 	defaultAttempts    = 64
 )
 
-// setDefaults fills in the fields the file (or code) left out. A config
-// built in code has its zero values replaced where zero is not meaningful.
-func (c *Config) setDefaults() {
+// Defaults fills in the fields the file (or code) left out; Validate
+// calls it first. A config built in code has its zero values replaced
+// where zero is not meaningful. Only the first call fills in the
+// stream-independent fields, so that a field set after it (by the CLI's
+// overrides) stays; the matches' SPRT defaults are filled in every time.
+func (c *Config) Defaults() {
 	c.sprtDefaults()
 	if c.defaulted {
 		return
@@ -134,7 +137,7 @@ func (s *SPRTConfig) Defaults(unset func(field string, zero bool) bool) {
 // streams, for building runs in code.
 func DefaultConfig() *Config {
 	c := &Config{src: &Source{}} // an empty file: every default applies
-	c.setDefaults()
+	c.Defaults()
 	c.src = nil
 	return c
 }

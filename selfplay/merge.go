@@ -35,7 +35,7 @@ func readRunDir(dir string) (*shardDir, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg.setDefaults()
+	cfg.Defaults()
 	return &shardDir{dir: dir, info: info, cfg: cfg}, nil
 }
 

@@ -16,7 +16,7 @@ import (
 // pieces, unique stream names, a valid SPRT. All mistakes are reported
 // together, each naming file, line and field.
 func (c *Config) Validate() error {
-	c.setDefaults()
+	c.Defaults()
 	var errs []*ConfigError
 	bad := func(path, format string, a ...any) { errs = append(errs, c.errAt(path, format, a...)) }
 	nonNeg := func(path string, v int64) {

@@ -74,6 +74,22 @@ func (s *Source) Dir() string {
 	return s.dir
 }
 
+// Resolve makes a path given in the file absolute: relative to the
+// file's directory, or to the working directory when s is nil (a
+// configuration built in code). An empty path stays empty.
+func (s *Source) Resolve(p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	if s != nil {
+		return filepath.Join(s.dir, p)
+	}
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
 // Has reports whether the file set the field at path (e.g. "verify.pairs",
 // "variants[0].rules").
 func (s *Source) Has(path string) bool {
