@@ -143,28 +143,26 @@ func sym8(df, dr int8) [][2]int8 {
 
 // leaper returns symmetric leaps by (df, dr) in every direction.
 func leaper(df, dr int8, mode Mode) []Component {
-	var cs []Component
-	for _, o := range sym8(df, dr) {
-		cs = append(cs, Component{Kind: Leap, DF: o[0], DR: o[1], Mode: mode})
-	}
-	return cs
+	return symmetric(df, dr, Component{Kind: Leap, Mode: mode})
 }
 
 // rider returns symmetric slides along (df, dr) with a minimum and maximum
 // distance (max 0: unlimited).
 func rider(df, dr int8, min, max int8, mode Mode) []Component {
-	var cs []Component
-	for _, o := range sym8(df, dr) {
-		cs = append(cs, Component{Kind: Slide, DF: o[0], DR: o[1], Min: min, Max: max, Mode: mode})
-	}
-	return cs
+	return symmetric(df, dr, Component{Kind: Slide, Min: min, Max: max, Mode: mode})
 }
 
 // hopper returns symmetric cannon hops along (df, dr).
 func hopper(df, dr int8, mode Mode) []Component {
+	return symmetric(df, dr, Component{Kind: Hop, Mode: mode})
+}
+
+// symmetric returns one copy of c per symmetric direction of (df, dr).
+func symmetric(df, dr int8, c Component) []Component {
 	var cs []Component
 	for _, o := range sym8(df, dr) {
-		cs = append(cs, Component{Kind: Hop, DF: o[0], DR: o[1], Mode: mode})
+		c.DF, c.DR = o[0], o[1]
+		cs = append(cs, c)
 	}
 	return cs
 }

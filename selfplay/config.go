@@ -294,11 +294,7 @@ type Source = yamlx.Source
 // name the file, the line and the field. Relative paths in the file are
 // taken relative to the file's directory.
 func LoadConfig(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	c, err := ParseConfig(data, path)
+	c, err := readConfig(path)
 	if err != nil {
 		return nil, err
 	}
@@ -306,6 +302,16 @@ func LoadConfig(path string) (*Config, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// readConfig reads and decodes a configuration file (see ParseConfig)
+// without validating it.
+func readConfig(path string) (*Config, error) {
+	src, err := yamlx.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ConfigAt(src, "")
 }
 
 // ParseConfig decodes YAML configuration data strictly (unknown fields,

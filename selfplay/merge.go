@@ -26,12 +26,7 @@ func readRunDir(dir string) (*shardDir, error) {
 	if err := fsx.ReadRun(dir, fsx.KindSelfplay, formatVersion, &info); err != nil {
 		return nil, err
 	}
-	cpath := filepath.Join(dir, ConfigName)
-	y, err := os.ReadFile(cpath)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := ParseConfig(y, cpath)
+	cfg, err := readConfig(filepath.Join(dir, ConfigName))
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package tune
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -60,7 +59,17 @@ const (
 // ParseConfig decodes a YAML configuration strictly and validates it;
 // errors name the file, the line and the field.
 func ParseConfig(data []byte, name string) (*Config, error) {
-	src, err := yamlx.Parse(data, name)
+	return validConfig(yamlx.Parse(data, name))
+}
+
+// LoadConfig reads, parses and validates a configuration file.
+func LoadConfig(path string) (*Config, error) {
+	return validConfig(yamlx.ReadFile(path))
+}
+
+// validConfig decodes and validates the file parsed into src; err is the
+// error of parsing it.
+func validConfig(src *yamlx.Source, err error) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -82,15 +91,6 @@ func ConfigAt(src *yamlx.Source, path string) (c *Config, err error) {
 		return nil, err
 	}
 	return c, nil
-}
-
-// LoadConfig reads, parses and validates a configuration file.
-func LoadConfig(path string) (*Config, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return ParseConfig(b, path)
 }
 
 // Validate checks the configuration: numbers in range, and free prefixes

@@ -334,18 +334,7 @@ func TestRoundTrip(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
-	var buf bytes.Buffer
-	if err := defaultWeights(t, v).Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	good := buf.String()
-	lineOf := func(s, sub string) int {
-		i := strings.Index(s, sub)
-		if i < 0 {
-			t.Fatalf("no %q in table", sub)
-		}
-		return strings.Count(s[:i], "\n") + 1
-	}
+	good := defaultTableText(t, v)
 	// Each case names the line and the field its error must carry
 	// ("file:line: field: ..."), and a fragment of the reason.
 	cases := []struct {
@@ -353,21 +342,21 @@ func TestLoadErrors(t *testing.T) {
 		line        int
 		field, want string
 	}{
-		{"unknown weight", strings.Replace(good, "material.N.mg:", "material.Z.mg:", 1), lineOf(good, "material.N.mg:"), "weights.material.Z.mg", `unknown weight "material.Z.mg"`},
-		{"missing weight", strings.Replace(good, "  tempo.eg: 6\n", "", 1), lineOf(good, "weights:"), "weights", "missing weight tempo.eg"},
-		{"bad value", strings.Replace(good, "material.B.eg: 325", "material.B.eg: lots", 1), lineOf(good, "material.B.eg:"), "weights.material.B.eg", `want float64, got !!str "lots"`},
-		{"bool value", strings.Replace(good, "material.B.eg: 325", "material.B.eg: true", 1), lineOf(good, "material.B.eg:"), "weights.material.B.eg", `want float64, got !!bool`},
-		{"empty value", strings.Replace(good, "material.B.eg: 325", "material.B.eg:", 1), lineOf(good, "material.B.eg:"), "weights.material.B.eg", "no value"},
-		{"inf value", strings.Replace(good, "material.B.eg: 325", "material.B.eg: .inf", 1), lineOf(good, "material.B.eg:"), "weights.material.B.eg", "value +Inf out of range"},
-		{"wrong variant", strings.Replace(good, "variant: chess", "variant: shatranj", 1), lineOf(good, "variant: chess"), "variant", `table is for variant "shatranj", want "chess"`},
+		{"unknown weight", strings.Replace(good, "material.N.mg:", "material.Z.mg:", 1), lineOf(t, good, "material.N.mg:"), "weights.material.Z.mg", `unknown weight "material.Z.mg"`},
+		{"missing weight", strings.Replace(good, "  tempo.eg: 6\n", "", 1), lineOf(t, good, "weights:"), "weights", "missing weight tempo.eg"},
+		{"bad value", strings.Replace(good, "material.B.eg: 325", "material.B.eg: lots", 1), lineOf(t, good, "material.B.eg:"), "weights.material.B.eg", `want float64, got !!str "lots"`},
+		{"bool value", strings.Replace(good, "material.B.eg: 325", "material.B.eg: true", 1), lineOf(t, good, "material.B.eg:"), "weights.material.B.eg", `want float64, got !!bool`},
+		{"empty value", strings.Replace(good, "material.B.eg: 325", "material.B.eg:", 1), lineOf(t, good, "material.B.eg:"), "weights.material.B.eg", "no value"},
+		{"inf value", strings.Replace(good, "material.B.eg: 325", "material.B.eg: .inf", 1), lineOf(t, good, "material.B.eg:"), "weights.material.B.eg", "value +Inf out of range"},
+		{"wrong variant", strings.Replace(good, "variant: chess", "variant: shatranj", 1), lineOf(t, good, "variant: chess"), "variant", `table is for variant "shatranj", want "chess"`},
 		{"no variant", strings.Replace(good, "variant: chess\n", "", 1), 0, "variant", "missing"},
-		{"duplicate", strings.Replace(good, "  tempo.eg: 6\n", "  tempo.eg: 6\n  tempo.eg: 7\n", 1), lineOf(good, "tempo.eg:") + 1, "weights.tempo.eg", `"tempo.eg" given twice`},
-		{"unknown key", strings.Replace(good, "variant: chess", "variant: chess\ncolour: blue", 1), lineOf(good, "variant: chess") + 1, "colour", `unknown field "colour"`},
-		{"no source", strings.Replace(good, "  source: hand values\n", "", 1), lineOf(good, "provenance:"), "provenance.source", "missing"},
-		{"no date", strings.Replace(good, "  date: ", "  run: ", 1), lineOf(good, "provenance:"), "provenance.date", "missing"},
-		{"bad provenance key", strings.Replace(good, "  source: hand values\n", "  source: hand values\n  author: me\n", 1), lineOf(good, "source:") + 1, "provenance.author", `unknown field "author"`},
-		{"fractional positions", strings.Replace(good, "  source: hand values\n", "  source: hand values\n  positions: 1.5\n", 1), lineOf(good, "source:") + 1, "provenance.positions", "want int64"},
-		{"negative positions", strings.Replace(good, "  source: hand values\n", "  source: hand values\n  positions: -3\n", 1), lineOf(good, "source:") + 1, "provenance.positions", "non-negative"},
+		{"duplicate", strings.Replace(good, "  tempo.eg: 6\n", "  tempo.eg: 6\n  tempo.eg: 7\n", 1), lineOf(t, good, "tempo.eg:") + 1, "weights.tempo.eg", `"tempo.eg" given twice`},
+		{"unknown key", strings.Replace(good, "variant: chess", "variant: chess\ncolour: blue", 1), lineOf(t, good, "variant: chess") + 1, "colour", `unknown field "colour"`},
+		{"no source", strings.Replace(good, "  source: hand values\n", "", 1), lineOf(t, good, "provenance:"), "provenance.source", "missing"},
+		{"no date", strings.Replace(good, "  date: ", "  run: ", 1), lineOf(t, good, "provenance:"), "provenance.date", "missing"},
+		{"bad provenance key", strings.Replace(good, "  source: hand values\n", "  source: hand values\n  author: me\n", 1), lineOf(t, good, "source:") + 1, "provenance.author", `unknown field "author"`},
+		{"fractional positions", strings.Replace(good, "  source: hand values\n", "  source: hand values\n  positions: 1.5\n", 1), lineOf(t, good, "source:") + 1, "provenance.positions", "want int64"},
+		{"negative positions", strings.Replace(good, "  source: hand values\n", "  source: hand values\n  positions: -3\n", 1), lineOf(t, good, "source:") + 1, "provenance.positions", "non-negative"},
 		{"not a mapping", "- chess\n", 1, "", "want a mapping"},
 	}
 	for _, c := range cases {

@@ -15,12 +15,8 @@ import (
 // -30744), and that the bound itself still loads and evaluates sanely.
 func TestWeightsBounded(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
-	var buf bytes.Buffer
-	if err := defaultWeights(t, v).Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	good := buf.String()
-	line := strings.Count(good[:strings.Index(good, "material.P.mg:")], "\n") + 1
+	good := defaultTableText(t, v)
+	line := lineOf(t, good, "material.P.mg:")
 	for _, bad := range []string{"1e12", "-10001", "10000.5"} {
 		text := strings.Replace(good, "material.P.mg: 100", "material.P.mg: "+bad, 1)
 		_, err := Load(v, strings.NewReader(text), "t.yaml")
@@ -46,4 +42,25 @@ func TestWeightsBounded(t *testing.T) {
 	if s := New(w).Evaluate(pos); s < MaxWeight/2 {
 		t.Errorf("a pawn up at material.P = %d scores %d", MaxWeight, s)
 	}
+}
+
+// defaultTableText returns v's default table as Write writes it, the
+// valid text that the Load tests break one way at a time.
+func defaultTableText(t *testing.T, v *engine.Variant) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := defaultWeights(t, v).Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// lineOf returns the line number of the first occurrence of sub in s.
+func lineOf(t *testing.T, s, sub string) int {
+	t.Helper()
+	i := strings.Index(s, sub)
+	if i < 0 {
+		t.Fatalf("no %q in table", sub)
+	}
+	return strings.Count(s[:i], "\n") + 1
 }

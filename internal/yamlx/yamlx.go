@@ -10,6 +10,7 @@ package yamlx
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -135,6 +136,16 @@ func Decode(data []byte, file string, v any) (*Source, error) {
 		return nil, err
 	}
 	return s.DecodeAt("", v)
+}
+
+// ReadFile reads the file at path and parses it (see Parse), naming it
+// path in errors.
+func ReadFile(path string) (*Source, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data, path)
 }
 
 // Parse parses data and records where each field is, without decoding it

@@ -2,6 +2,9 @@ package yamlx
 
 import (
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -92,5 +95,36 @@ func TestDecodeAndSource(t *testing.T) {
 	}
 	if _, err := Decode(nil, "e.yaml", &doc); err != nil {
 		t.Errorf("empty file: %v", err)
+	}
+}
+
+// TestReadFileAndResolve checks that ReadFile names the file in its
+// errors and that Resolve takes relative paths from the file's directory.
+func TestReadFileAndResolve(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.yaml")
+	if _, err := ReadFile(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+	if err := os.WriteFile(path, []byte("name: x\nnmae: y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o outer
+	if _, err := src.DecodeAt("", &o); err == nil || !strings.HasPrefix(err.Error(), path+":2: nmae: ") {
+		t.Errorf("decode: %v", err)
+	}
+	if got := src.Resolve("t.yaml"); got != filepath.Join(dir, "t.yaml") {
+		t.Errorf("Resolve = %q", got)
+	}
+	if got := src.Resolve("/abs/t.yaml"); got != "/abs/t.yaml" {
+		t.Errorf("Resolve of an absolute path = %q", got)
+	}
+	var none *Source
+	if got := none.Resolve("t.yaml"); !filepath.IsAbs(got) || filepath.Base(got) != "t.yaml" {
+		t.Errorf("Resolve without a file = %q, want it under the working directory", got)
 	}
 }

@@ -98,39 +98,11 @@ func New(pieces []string, estimates, published []Series, opt Options) (*plot.Plo
 		}
 		return 0.6 * (float64(k)/float64(total-1) - 0.5)
 	}
-	k := 0
-	for si, s := range estimates {
+	for k, s := range slices.Concat(estimates, published) {
 		xys, errs, err := layout(pieces, s, offset(k))
 		if err != nil {
 			return nil, err
 		}
-		k++
-		if len(xys) == 0 {
-			continue
-		}
-		c := plotutil.Color(si)
-		sc, err := plotter.NewScatter(xys)
-		if err != nil {
-			return nil, fmt.Errorf("valueplot: series %q: %w", s.Label, err)
-		}
-		sc.GlyphStyle = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
-		eb, err := plotter.NewYErrorBars(xyErr{xys, errs})
-		if err != nil {
-			return nil, fmt.Errorf("valueplot: series %q: %w", s.Label, err)
-		}
-		eb.LineStyle.Color = c
-		eb.LineStyle.Width = vg.Points(1)
-		eb.CapWidth = vg.Points(5)
-		p.Add(eb, sc)
-		p.Legend.Add(s.Label, sc)
-	}
-	shapes := []draw.GlyphDrawer{draw.RingGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
-	for si, s := range published {
-		xys, _, err := layout(pieces, s, offset(k))
-		if err != nil {
-			return nil, err
-		}
-		k++
 		if len(xys) == 0 {
 			continue
 		}
@@ -138,13 +110,16 @@ func New(pieces []string, estimates, published []Series, opt Options) (*plot.Plo
 		if err != nil {
 			return nil, fmt.Errorf("valueplot: series %q: %w", s.Label, err)
 		}
-		sc.GlyphStyle = draw.GlyphStyle{
-			Color:  plotutil.Color(len(estimates) + si),
-			Radius: vg.Points(4),
-			Shape:  shapes[si%len(shapes)],
-		}
-		if si >= len(shapes) {
-			sc.GlyphStyle.Color = color.Black
+		sc.GlyphStyle = glyph(k, len(estimates))
+		if k < len(estimates) {
+			eb, err := plotter.NewYErrorBars(xyErr{xys, errs})
+			if err != nil {
+				return nil, fmt.Errorf("valueplot: series %q: %w", s.Label, err)
+			}
+			eb.LineStyle.Color = sc.GlyphStyle.Color
+			eb.LineStyle.Width = vg.Points(1)
+			eb.CapWidth = vg.Points(5)
+			p.Add(eb)
 		}
 		p.Add(sc)
 		p.Legend.Add(s.Label, sc)
@@ -154,6 +129,22 @@ func New(pieces []string, estimates, published []Series, opt Options) (*plot.Plo
 	p.Y.Min = math.Min(0, p.Y.Min)
 	p.Y.Max += 0.08 * (p.Y.Max - p.Y.Min)
 	return p, nil
+}
+
+// glyph returns the marker of series k of the plot: the nEst estimates
+// come first, as filled circles in their own colours; the published
+// values follow as hollow shapes, black once the shapes repeat.
+func glyph(k, nEst int) draw.GlyphStyle {
+	if k < nEst {
+		return draw.GlyphStyle{Color: plotutil.Color(k), Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+	}
+	shapes := []draw.GlyphDrawer{draw.RingGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
+	si := k - nEst
+	g := draw.GlyphStyle{Color: plotutil.Color(k), Radius: vg.Points(4), Shape: shapes[si%len(shapes)]}
+	if si >= len(shapes) {
+		g.Color = color.Black
+	}
+	return g
 }
 
 // layout places a series' points at their piece positions plus dx and

@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"encoding/xml"
 	"image"
+	"image/color"
 	_ "image/png"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 func testSeries() (pieces []string, est, pub []Series) {
@@ -138,5 +142,28 @@ func TestNewRejectsUnknownPiece(t *testing.T) {
 	}
 	if _, err := New(nil, nil, nil, Options{}); err == nil {
 		t.Error("no pieces accepted")
+	}
+}
+
+// TestGlyphs checks the markers: estimates are filled circles in their
+// own colours, published series hollow shapes that do not repeat until
+// the shapes run out, and then in black.
+func TestGlyphs(t *testing.T) {
+	const nEst = 2
+	for k := range nEst {
+		if g := glyph(k, nEst); g.Shape != (draw.CircleGlyph{}) || g.Color != plotutil.Color(k) {
+			t.Errorf("estimate %d: %+v", k, g)
+		}
+	}
+	seen := map[draw.GlyphDrawer]bool{}
+	for si := range 5 {
+		g := glyph(nEst+si, nEst)
+		if seen[g.Shape] || g.Shape == (draw.CircleGlyph{}) || g.Color == color.Black {
+			t.Errorf("published %d: %+v repeats a shape or is black", si, g)
+		}
+		seen[g.Shape] = true
+	}
+	if g := glyph(nEst+5, nEst); g.Color != color.Black {
+		t.Errorf("sixth published series: colour %v, want black", g.Color)
 	}
 }
