@@ -12,18 +12,28 @@ func est(e Estimate, decimals int) string {
 	return fmt.Sprintf("%.*f +/- %.*f, LOS %.*f %%", decimals, e.Elo, decimals, e.Margin, decimals, 100*e.LOS)
 }
 
-func TestTrinomialEloCutechess(t *testing.T) {
-	// Published cutechess-cli output ("Elo difference: X +/- Y, LOS: Z %"),
-	// one decimal.
+// TestTrinomialElo checks the trinomial estimates against published
+// output: cutechess-cli's Elo ("Elo difference: X +/- Y, LOS: Z %", one
+// decimal) and fastchess's normalized Elo (app/tests/elo_test.cpp,
+// EloWDL, two decimals).
+func TestTrinomialElo(t *testing.T) {
+	cutechess := func(tr Trinomial) Estimate { return tr.Elo() }
+	fastchess := func(tr Trinomial) Estimate { return tr.NormalizedElo() }
 	for _, tc := range []struct {
-		t    Trinomial
-		want string
+		name     string
+		estimate func(Trinomial) Estimate
+		decimals int
+		t        Trinomial
+		want     string
 	}{
-		{Trinomial{Wins: 2070, Draws: 1062, Losses: 1872}, "13.8 +/- 8.5, LOS 99.9 %"},
-		{Trinomial{Wins: 320, Draws: 144, Losses: 129}, "116.0 +/- 25.2, LOS 100.0 %"},
+		{"cutechess Elo", cutechess, 1, Trinomial{Wins: 2070, Draws: 1062, Losses: 1872}, "13.8 +/- 8.5, LOS 99.9 %"},
+		{"cutechess Elo", cutechess, 1, Trinomial{Wins: 320, Draws: 144, Losses: 129}, "116.0 +/- 25.2, LOS 100.0 %"},
+		{"fastchess normalized Elo", fastchess, 2, Trinomial{Wins: 76, Losses: 89, Draws: 123}, "-20.76 +/- 40.13, LOS 15.53 %"},
+		{"fastchess normalized Elo", fastchess, 2, Trinomial{Wins: 136, Losses: 96, Draws: 111}, "49.77 +/- 36.77, LOS 99.60 %"},
+		{"fastchess normalized Elo", fastchess, 2, Trinomial{Wins: 34, Losses: 356, Draws: 0}, "-508.44 +/- 34.48, LOS 0.00 %"},
 	} {
-		if got := est(tc.t.Elo(), 1); got != tc.want {
-			t.Errorf("%+v.Elo() = %q, want %q", tc.t, got, tc.want)
+		if got := est(tc.estimate(tc.t), tc.decimals); got != tc.want {
+			t.Errorf("%s of %+v = %q, want %q", tc.name, tc.t, got, tc.want)
 		}
 	}
 }
@@ -36,22 +46,6 @@ func TestCutechessQuantile(t *testing.T) {
 	}
 	if got := cutechessPhiInv(0.025); math.Abs(got+1.957162) > 1e-6 {
 		t.Errorf("cutechessPhiInv(0.025) = %v, want -1.957162", got)
-	}
-}
-
-func TestTrinomialNormalizedEloFastchess(t *testing.T) {
-	// fastchess app/tests/elo_test.cpp (EloWDL), two decimals.
-	for _, tc := range []struct {
-		t    Trinomial
-		want string
-	}{
-		{Trinomial{Wins: 76, Losses: 89, Draws: 123}, "-20.76 +/- 40.13, LOS 15.53 %"},
-		{Trinomial{Wins: 136, Losses: 96, Draws: 111}, "49.77 +/- 36.77, LOS 99.60 %"},
-		{Trinomial{Wins: 34, Losses: 356, Draws: 0}, "-508.44 +/- 34.48, LOS 0.00 %"},
-	} {
-		if got := est(tc.t.NormalizedElo(), 2); got != tc.want {
-			t.Errorf("%+v.NormalizedElo() = %q, want %q", tc.t, got, tc.want)
-		}
 	}
 }
 
