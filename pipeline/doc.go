@@ -107,6 +107,11 @@
 //	  sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}   # defaults; model: normalized | logistic
 //	  openings_file: ""      # default: the variant's self-play openings_file, else random walks
 //
+// Parse decodes the file strictly (internal/yamlx; the selfplay: and tune:
+// sections by their own packages, with the file's lines), then
+// Config.Defaults fills in what is left out and Config.Validate checks
+// the result; a Config built or edited in code goes through the same two.
+//
 // The repository's configs directory holds default.yaml (a few minutes),
 // overnight.yaml (all variants, about eight hours on two cores) and
 // calibration-chess.yaml (checks that the orthodox values are recovered).
