@@ -2,7 +2,6 @@ package tune
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"tamerlane/engine"
@@ -181,8 +180,5 @@ func (c *Config) startTable(v *engine.Variant) (*eval.Weights, error) {
 	if !ok {
 		return eval.Default(v)
 	}
-	if !filepath.IsAbs(p) && c.src != nil {
-		p = filepath.Join(c.src.Dir(), p)
-	}
-	return eval.LoadFile(v, p)
+	return eval.LoadFile(v, c.src.Resolve(p))
 }
