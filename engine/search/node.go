@@ -14,6 +14,8 @@ const (
 	seeCapMargin   = -100
 	deltaMargin    = 200 // quiescence delta pruning
 	nullDepth      = 3
+	razorDepth     = 3
+	razorMargin    = 250
 	iirDepth       = 4
 )
 
@@ -96,6 +98,13 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			}
 			if static-margin >= beta {
 				return static
+			}
+		}
+		// Razoring: far below alpha at shallow depth, only captures can
+		// help; ask the quiescence search.
+		if depth <= razorDepth && static+razorMargin*depth <= alpha {
+			if v := s.quiesce(ply, alpha-1, alpha); v < alpha || s.stop {
+				return v
 			}
 		}
 		// Null-move pruning: not right after a null move, with a single
@@ -299,6 +308,7 @@ func b2i(b bool) int {
 // that lose material by static exchange, and captures that cannot lift
 // the score near alpha (delta pruning), are skipped.
 func (s *Searcher) quiesce(ply int, alpha, beta int) int {
+	s.qnodes++
 	s.pvLen[ply] = ply
 	s.selDepth = max(s.selDepth, ply)
 	s.tick()
@@ -315,6 +325,23 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 	if ply >= MaxPly {
 		return s.evaluate()
 	}
+	key := pos.Hash()
+	if e := s.tt.probe(key); e != nil {
+		sc := scoreFromTT(int(e.score), ply)
+		switch e.flags & 3 {
+		case boundExact:
+			return sc
+		case boundLower:
+			if sc >= beta {
+				return sc
+			}
+		case boundUpper:
+			if sc <= alpha {
+				return sc
+			}
+		}
+	}
+	origAlpha := alpha
 	ml := &s.moves[ply]
 	// In check every legal move is searched; otherwise the side may stand
 	// pat, and only captures and promotions (pseudo-legal, checked after
@@ -330,6 +357,7 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 	} else {
 		stand = s.evaluate()
 		if stand >= beta {
+			s.tt.store(key, engine.NullMove, scoreToTT(stand, ply), 0, boundLower)
 			return stand
 		}
 		if stand > alpha {
@@ -380,5 +408,13 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 			}
 		}
 	}
+	bound := boundExact
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	s.tt.store(key, engine.NullMove, scoreToTT(best, ply), 0, bound)
 	return best
 }

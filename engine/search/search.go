@@ -77,6 +77,7 @@ type Searcher struct {
 	pos       *engine.Position
 	ctx       context.Context
 	nodes     int64
+	qnodes    int64
 	nodeLimit int64
 	deadline  time.Time
 	timed     bool
@@ -109,6 +110,7 @@ type Searcher struct {
 type rootMove struct {
 	m     engine.Move
 	order int32
+	noisy bool // a capture or promotion
 }
 
 // New returns a searcher that evaluates with ev and owns a transposition
@@ -205,7 +207,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 	start := time.Now()
 	s.setup(pos.Variant())
 	s.pos, s.ctx = pos, ctx
-	s.nodes, s.stop, s.selDepth = 0, false, 0
+	s.nodes, s.stop, s.selDepth, s.qnodes = 0, false, 0, 0
 	s.nodeLimit = lim.Nodes
 	s.timed = lim.MoveTime > 0
 	if s.timed {
@@ -235,7 +237,8 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 	s.scoreMoves(ml, 0, ttMove)
 	s.root = s.root[:0]
 	for i := 0; i < ml.N; i++ {
-		s.root = append(s.root, rootMove{m: ml.Moves[i], order: s.scores[0][i]})
+		m := ml.Moves[i]
+		s.root = append(s.root, rootMove{m: m, order: s.scores[0][i], noisy: pos.IsCapture(m) || m.Kind() == engine.KindPromotion})
 	}
 	sortRoot(s.root)
 	res.Best = s.root[0].m
@@ -382,7 +385,15 @@ func (s *Searcher) searchRoot(depth, alpha, beta int) int {
 		if i == 0 {
 			score = -s.search(newDepth, 1, -beta, -alpha, true)
 		} else {
-			score = -s.search(newDepth, 1, -alpha-1, -alpha, false)
+			// Late quiet root moves are first searched a little shallower.
+			r := 0
+			if depth >= 3 && i >= 3 && newDepth == depth-1 && !s.root[i].noisy {
+				r = max(0, min(int(s.lmr[min(depth, 63)][min(i+1, 63)])-1, newDepth-1))
+			}
+			score = -s.search(newDepth-r, 1, -alpha-1, -alpha, false)
+			if score > alpha && r > 0 && !s.stop {
+				score = -s.search(newDepth, 1, -alpha-1, -alpha, false)
+			}
 			if score > alpha && !s.stop {
 				score = -s.search(newDepth, 1, -beta, -alpha, true)
 			}
