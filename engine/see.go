@@ -14,8 +14,10 @@ const maxSwaps = 64
 // LeastAttacker returns the square of the piece of side by that attacks s
 // (as Attacked counts attacks: captures by leaps, slides, hops, bent
 // slides, and steps out of a citadel) with the smallest value[type], and
-// false if there is none. Ties go to the lowest square, so the answer does
-// not depend on the order of the piece lists.
+// false if there is none. The choice among equally valued attackers
+// depends only on the position (the lowest square, except that once a
+// leaper of the cheapest type present is found the line scans are
+// skipped), not on the order of the piece lists.
 func (p *Position) LeastAttacker(s Square, by Color, value []int32) (Square, bool) {
 	c := &p.v.c
 	if c.citBit[s] != 0 {
@@ -34,6 +36,19 @@ func (p *Position) LeastAttacker(s Square, by Color, value []int32) (Square, boo
 		l := &at.leaps[i]
 		if t := int(s) - l.d; l.mask>>b[t]&1 != 0 {
 			consider(t)
+		}
+	}
+	if best != NoSquare {
+		// Nothing can beat the cheapest piece type: skip the line scans.
+		least := true
+		for t := 1; t < len(value); t++ {
+			if value[t] < bestVal && p.counts[MakePiece(PieceType(t), by)] > 0 {
+				least = false
+				break
+			}
+		}
+		if least {
+			return best, true
 		}
 	}
 	for i := range at.slides {
