@@ -388,7 +388,7 @@ func (s *Searcher) searchRoot(depth, alpha, beta int) int {
 			// Late quiet root moves are first searched a little shallower.
 			r := 0
 			if depth >= 3 && i >= 3 && newDepth == depth-1 && !s.root[i].noisy {
-				r = max(0, min(int(s.lmr[min(depth, 63)][min(i+1, 63)])-1, newDepth-1))
+				r = max(0, min(int(s.lmr[min(depth, 63)][min(i+1, 63)]), newDepth-1))
 			}
 			score = -s.search(newDepth-r, 1, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 && !s.stop {
