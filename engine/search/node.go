@@ -308,7 +308,6 @@ func b2i(b bool) int {
 // that lose material by static exchange, and captures that cannot lift
 // the score near alpha (delta pruning), are skipped.
 func (s *Searcher) quiesce(ply int, alpha, beta int) int {
-	s.qnodes++
 	s.pvLen[ply] = ply
 	s.selDepth = max(s.selDepth, ply)
 	s.tick()
@@ -326,7 +325,8 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 		return s.evaluate()
 	}
 	key := pos.Hash()
-	if e := s.tt.probe(key); e != nil {
+	// No table cutoffs for QuiescenceLine, whose line must stay whole.
+	if e := s.tt.probe(key); e != nil && !s.lineOnly {
 		sc := scoreFromTT(int(e.score), ply)
 		switch e.flags & 3 {
 		case boundExact:

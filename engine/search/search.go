@@ -77,7 +77,7 @@ type Searcher struct {
 	pos       *engine.Position
 	ctx       context.Context
 	nodes     int64
-	qnodes    int64
+	lineOnly  bool // QuiescenceLine: no table cutoffs
 	nodeLimit int64
 	deadline  time.Time
 	timed     bool
@@ -207,7 +207,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 	start := time.Now()
 	s.setup(pos.Variant())
 	s.pos, s.ctx = pos, ctx
-	s.nodes, s.stop, s.selDepth, s.qnodes = 0, false, 0, 0
+	s.nodes, s.stop, s.selDepth = 0, false, 0
 	s.nodeLimit = lim.Nodes
 	s.timed = lim.MoveTime > 0
 	if s.timed {

@@ -615,3 +615,41 @@ func legal(pos *engine.Position, m engine.Move) bool {
 	}
 	return false
 }
+
+// TestQuiescenceLineIgnoresTable: a searcher whose table is full of the
+// entries of earlier searches (the quiescence search stores its results)
+// finds a quiescence line exactly where a fresh searcher does (a table
+// cutoff must not cut the line short: whether some capture beats the
+// stand-pat does not depend on move order), and the line is legal.
+func TestQuiescenceLineIgnoresTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, name := range engine.VariantNames() {
+		v := engine.MustVariant(name, nil)
+		used := newSearcher(t, v)
+		lines := 0
+		for i := 0; i < 12; i++ {
+			pos := playout(v, rng, 10+3*i)
+			used.Search(context.Background(), pos, Limits{Nodes: 3000})
+			got := used.QuiescenceLine(pos)
+			want := newSearcher(t, v).QuiescenceLine(pos)
+			if (len(got) == 0) != (len(want) == 0) {
+				t.Fatalf("%s %s: line after a search %v, fresh %v", name, pos.FEN(), coords(t, v, pos.FEN(), got), coords(t, v, pos.FEN(), want))
+			}
+			if len(got) > 0 {
+				lines++
+			}
+			for _, m := range got {
+				if !legal(pos, m) {
+					t.Fatalf("%s %s: illegal move in the quiescence line", name, pos.FEN())
+				}
+				pos.Make(m)
+			}
+			for range got {
+				pos.Unmake()
+			}
+		}
+		if lines == 0 {
+			t.Errorf("%s: no position had a quiescence line", name)
+		}
+	}
+}
