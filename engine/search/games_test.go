@@ -110,4 +110,3 @@ func TestDeeperBeatsShallower(t *testing.T) {
 		}
 	}
 }
-
