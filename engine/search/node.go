@@ -113,7 +113,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 		// stalemate loses, since zugzwang is real there). Deep null
 		// moves that fail high are verified by a reduced search without
 		// null moves at this ply.
-		if depth >= nullDepth && static >= beta && !s.nullAt[ply-1] && len(pos.Royals(us)) == 1 &&
+		if depth >= nullDepth && static >= beta && !s.nullAt[ply-1] && !s.verifying[ply] && len(pos.Royals(us)) == 1 &&
 			pos.NonPawnCount(us) >= s.nullMin {
 			r := 3 + depth/4 + min(3, (static-beta)/200)
 			pos.MakeNull()
@@ -131,9 +131,9 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 				if depth < 10 && !s.verifyNull {
 					return score
 				}
-				s.nullAt[ply] = true // no null move in the verification's first ply
+				s.verifying[ply] = true // no null move at this node in the verification
 				v := s.search(depth-1-r, ply, beta-1, beta, false)
-				s.nullAt[ply] = false
+				s.verifying[ply] = false
 				if s.stop {
 					return 0
 				}

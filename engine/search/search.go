@@ -89,8 +89,10 @@ type Searcher struct {
 	scores  [MaxPly + 1][engine.MaxMoves]int32
 	killers [MaxPly + 2][2]engine.Move
 	nullAt  [MaxPly + 1]bool
-	history [64][engine.NumSquares]int32
-	counter [64][engine.NumSquares]engine.Move // by the last move's piece and destination
+	// verifying marks a node re-searched to verify a null-move cutoff
+	verifying [MaxPly + 1]bool
+	history   [64][engine.NumSquares]int32
+	counter   [64][engine.NumSquares]engine.Move // by the last move's piece and destination
 	// staticAt is the static evaluation at each ply (-infinity in check)
 	staticAt    [MaxPly + 1]int
 	quietsTried [MaxPly + 1][]engine.Move
