@@ -524,9 +524,9 @@ func TestQuiescenceLineIgnoresTable(t *testing.T) {
 		v := engine.MustVariant(name, nil)
 		used := newSearcher(t, v)
 		lines := 0
-		for i := 0; i < 12; i++ {
-			pos := playout(v, rng, 10+3*i)
-			used.Search(context.Background(), pos, Limits{Nodes: 3000})
+		for i := 0; i < 6; i++ {
+			pos := playout(v, rng, 12+6*i)
+			used.Search(context.Background(), pos, Limits{Nodes: 1000})
 			got := used.QuiescenceLine(pos)
 			want := newSearcher(t, v).QuiescenceLine(pos)
 			if (len(got) == 0) != (len(want) == 0) {
