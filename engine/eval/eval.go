@@ -267,6 +267,21 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 			}
 		}
 	}
+	// Hanging pieces: attacked and undefended (the covers are complete now).
+	for c := engine.White; c <= engine.Black; c++ {
+		own, enemy := &e.cover[c], &e.cover[c.Other()]
+		var n int32
+		for _, s := range pos.Pieces(c) {
+			if enemy[s] != 0 && own[s] == 0 && !e.types[pos.At(s).Type()].royal {
+				n++
+			}
+		}
+		if c == engine.White {
+			raw[r.hanging] += n
+		} else {
+			raw[r.hanging] -= n
+		}
+	}
 	if pos.SideToMove() == engine.White {
 		raw[r.tempo] = 1
 	} else {

@@ -78,7 +78,7 @@ const positionalNotes = "Positional weights are HAND VALUES (round numbers in th
 	"engines, not measured): mobility 2 cp per square (royals 0 mg / 2 eg); centrality 2/1\n" +
 	"(pawns 2/0, royals -4/+4); advancement 1/0 (pawns 3/5, royals -8/0); passed pawns\n" +
 	"0.5/2 x (relative rank)^2; doubled -10/-15, isolated -8/-8; royal.attacked -6/-2,\n" +
-	"royal.shelter 6/0; tempo 12/6."
+	"royal.shelter 6/0; tempo 12/6; threats.hanging -20/-10 (issue 12)."
 
 // handTable builds the hand table of variant v.
 func handTable(t *testing.T, v *engine.Variant) *Weights {
@@ -140,6 +140,7 @@ func handTable(t *testing.T, v *engine.Variant) *Weights {
 		set("royal.extra", 400, 400)
 	}
 	set("tempo", 12, 6)
+	set("threats.hanging", -20, -10)
 	w.Provenance = Provenance{
 		Source: "hand values",
 		Date:   "2026-11-21",

@@ -31,6 +31,7 @@ const (
 	kShelter
 	kExtraRoyal
 	kTempo
+	kHanging
 )
 
 // term is one positional or material quantity; it owns two weights, its
@@ -62,7 +63,7 @@ type Registry struct {
 	index   map[string]int
 	types   []typeTerms // by PieceType
 	// variant-wide terms (-1: none)
-	doubled, isolated, attacked, shelter, extraRoyal, tempo int32
+	doubled, isolated, attacked, shelter, extraRoyal, tempo, hanging int32
 	// phase
 	phaseWeight []int32 // by PieceType
 	phaseTotal  int32
@@ -142,6 +143,7 @@ func buildRegistry(name string) *Registry {
 		r.extraRoyal = add(kExtraRoyal, "royal.extra", "per royal beyond the first (an extra life, RULES.md 3.5)")
 	}
 	r.tempo = add(kTempo, "tempo", "for the side to move")
+	r.hanging = add(kHanging, "threats.hanging", "per non-royal piece attacked by the enemy and defended by no friendly piece")
 	if len(r.terms) > maxTerms || n > 255 {
 		panic(fmt.Sprintf("eval: %s has %d terms, at most %d", v.Name, len(r.terms), maxTerms))
 	}

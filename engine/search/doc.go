@@ -5,31 +5,68 @@
 //
 // # Search
 //
-//   - Iterative deepening; each iteration searches every root move with a
-//     full window for the first and null windows (re-searched on a fail
-//     high) for the others. A stopped iteration counts only where a root
-//     move beat the previous best line in full.
+//   - Iterative deepening; from depth 4 each iteration starts with an
+//     aspiration window of ±35 around the previous score, widened by half
+//     on every failure (to the full window past ±1000). Each iteration
+//     searches the first root move with the window and the others with
+//     null windows (re-searched on a fail high); late quiet root moves
+//     are first searched slightly reduced. A stopped iteration counts only
+//     where a root move beat the previous best line in full.
 //   - Quiescence search: captures and promotions (and pawn-of-pawns lifts
-//     onto enemy pieces) with a stand-pat; in check, every legal move
-//     (swaps and successions included) and mate detection.
+//     onto enemy pieces) with a stand-pat, skipping captures that lose
+//     material by static exchange and captures that cannot bring the
+//     score within 200 cp of alpha (delta pruning); in check, every legal
+//     move (swaps and successions included) and mate detection. Its
+//     results go to the transposition table as depth-0 entries, which can
+//     never cut a main-search node.
+//   - Static exchange evaluation (engine.Position.SEE) for every movement
+//     kind of the variant table: leapers, sliders with minimum distances,
+//     bent riders, cannons (hoppers), steps out of citadels; the attackers
+//     are recomputed from the attack tables after each capture, so x-rays
+//     and appearing or vanishing cannon screens need no special case.
+//     Royals count at least 20000 cp (they do not recapture into a
+//     defended square).
 //   - Transposition table: a fixed number of 64-byte buckets of four
 //     16-byte entries, a power of two; replace the same position, else the
 //     least worth keeping (depth minus four per search of age); mate scores
-//     stored relative to the node. No allocation per probe or store.
-//   - Move ordering: hash move, captures by MVV-LVA with the eval table's
-//     material weights (a royal capture, where several royals make it
-//     legal, is valued at least royal.extra), promotions, two killers per
-//     ply, history of quiet cutoffs. Ties are broken by the move code, so
-//     the search does not depend on the order of move generation.
-//   - Pruning and reductions: mate distance pruning, reverse futility
-//     pruning at depth <= 3, late move reductions of quiet moves, and
-//     null-move pruning (R = 3 + depth/6) only where it is safe: not in
-//     check, not right after another null move, not at PV nodes, only if
-//     the side to move has exactly one royal (with several, RULES.md 3.5,
-//     royals may stand attacked and passing can lose one), and only with at
-//     least one non-pawn, non-royal piece, or three in the variants where
-//     stalemate loses (Tamerlane, shatranj: running out of moves is a loss
-//     there, so zugzwang is real deep into the endgame).
+//     stored relative to the node. No allocation per probe or store. A
+//     table bound also refines the static evaluation of a node.
+//   - Move ordering: hash move, captures and promotions that do not lose
+//     by static exchange (MVV-LVA with the eval table's material weights;
+//     a royal capture, where several royals make it legal, is valued at
+//     least royal.extra), two killers per ply, the counter move of the
+//     opponent's last move, quiet moves by butterfly history (bonus
+//     depth²·32 up to 2000 for a cutoff, the same malus for the quiet moves
+//     tried before it, with gravity toward ±16384), then losing captures.
+//     Ties are broken by the move code, so the search does not depend on
+//     the order of move generation.
+//   - Pruning at non-PV nodes out of check (never while a shorter mate is
+//     sought, alpha >= MateBound): reverse futility (static minus 90 cp
+//     per ply, less when improving, at depth <= 6), razoring (depth <= 3,
+//     static + 250 cp per ply below alpha: the quiescence search decides),
+//     late-move pruning of quiet moves ((3+depth²)/2, twice as many when
+//     improving, depth <= 6), history pruning (depth <= 3), futility
+//     pruning of quiet non-checking moves (static + 100 + 100·depth <=
+//     alpha, depth <= 6), and SEE pruning of quiet moves (losing more
+//     than 60·depth² cp) and captures (losing more than 100·depth cp).
+//     "Improving": the static evaluation rose since the side's previous
+//     move.
+//   - Null-move pruning (R = 3 + depth/4 + up to 3 more for a static
+//     evaluation far above beta) only where it is safe: not in check, not
+//     right after another null move, not at PV nodes, only if the side to
+//     move has exactly one royal (with several, RULES.md 3.5, royals may
+//     stand attacked and passing can lose one), and only with at least one
+//     non-pawn, non-royal piece, or three in the variants where stalemate
+//     loses (Tamerlane, shatranj: running out of moves is a loss there, so
+//     zugzwang is real deep into the endgame). There, and at depth 10 or
+//     more everywhere, a null-move cutoff is verified by a reduced search
+//     of the node itself without a null move.
+//   - Late move reductions: log formula 0.75 + ln(depth)·ln(moves)/2.25
+//     for quiet moves, one ply more when not improving, one less at PV
+//     nodes and for killers and the counter move, adjusted by history
+//     (one ply per 8000); losing captures are reduced one ply. Internal
+//     iterative reduction: a node of depth >= 4 without a hash move is
+//     searched one ply shallower. Mate distance pruning.
 //   - Check extension of one ply for moves that give check (while the path
 //     is shorter than twice the iteration depth).
 //   - An evaluation cache of 65536 entries indexed by the position hash.

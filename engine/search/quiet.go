@@ -20,7 +20,9 @@ func (s *Searcher) QuiescenceLine(pos *engine.Position) []engine.Move {
 	s.nodes, s.stop = 0, false
 	s.nodeLimit = quietNodeLimit
 	s.timed = false
+	s.lineOnly = true
 	s.quiesce(0, -infinity, infinity)
+	s.lineOnly = false
 	var line []engine.Move
 	if !s.stop {
 		line = append(line, s.pv[0][:s.pvLen[0]]...)

@@ -427,85 +427,6 @@ func TestSearchAllocs(t *testing.T) {
 	}
 }
 
-// game plays a game between two players and returns White's score (1,
-// 0.5, 0) and the number of plies; a player with a nil searcher moves at
-// random. Unfinished games after maxPlies count as draws.
-func game(v *engine.Variant, pos *engine.Position, players [2]*Searcher, lims [2]Limits, rng *rand.Rand, maxPlies int) (float64, int, engine.Reason) {
-	var ml engine.MoveList
-	for ply := 0; ply < maxPlies; ply++ {
-		if r, why := pos.Outcome(); r != engine.Ongoing {
-			return r.Score(), ply, why
-		}
-		side := pos.SideToMove()
-		var m engine.Move
-		if players[side] == nil {
-			pos.GenerateLegal(&ml)
-			m = ml.Moves[rng.IntN(ml.N)]
-		} else {
-			m = players[side].Search(context.Background(), pos, lims[side]).Best
-		}
-		pos.Make(m)
-	}
-	return 0.5, maxPlies, "unfinished"
-}
-
-// TestBeatsRandom: at a few thousand nodes per move the engine never loses
-// to a random mover, with either colour, in any variant.
-func TestBeatsRandom(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays games")
-	}
-	rng := rand.New(rand.NewPCG(3, 3))
-	for _, name := range engine.VariantNames() {
-		v := engine.MustVariant(name, nil)
-		for col := 0; col < 2; col++ {
-			var players [2]*Searcher
-			players[col] = newSearcher(t, v)
-			lims := [2]Limits{{Nodes: 3000}, {Nodes: 3000}}
-			w, plies, why := game(v, engine.NewPosition(v), players, lims, rng, 400)
-			score := w
-			if col == 1 {
-				score = 1 - w
-			}
-			t.Logf("%-18s engine as %s: %.1f in %d plies (%s)", name, engine.Color(col), score, plies, why)
-			if score < 0.5 {
-				t.Errorf("%s: the engine lost to a random mover as %s", name, engine.Color(col))
-			}
-		}
-	}
-}
-
-// TestDeeperBeatsShallower: more nodes per move win a small match.
-func TestDeeperBeatsShallower(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays games")
-	}
-	for _, name := range []string{"chess", "tamerlane2", "tamerlane"} {
-		v := engine.MustVariant(name, nil)
-		rng := rand.New(rand.NewPCG(4, 4))
-		total, games := 0.0, 0
-		for g := 0; g < 4; g++ {
-			start := playout(v, rng, 2+g%3)
-			deep := g % 2 // deeper side's colour
-			var players [2]*Searcher
-			var lims [2]Limits
-			players[deep], lims[deep] = newSearcher(t, v), Limits{Nodes: 20000}
-			players[1-deep], lims[1-deep] = newSearcher(t, v), Limits{Nodes: 1000}
-			w, plies, why := game(v, start, players, lims, rng, 300)
-			score := w
-			if deep == 1 {
-				score = 1 - w
-			}
-			t.Logf("%s game %d: deeper as %s scores %.1f in %d plies (%s)", name, g, engine.Color(deep), score, plies, why)
-			total += score
-			games++
-		}
-		if total <= float64(games)/2 {
-			t.Errorf("%s: deeper search scored %.1f/%d", name, total, games)
-		}
-	}
-}
-
 func BenchmarkSearch(b *testing.B) {
 	for _, name := range engine.VariantNames() {
 		b.Run(name, func(b *testing.B) {
@@ -590,4 +511,42 @@ func legal(pos *engine.Position, m engine.Move) bool {
 		}
 	}
 	return false
+}
+
+// TestQuiescenceLineIgnoresTable: a searcher whose table is full of the
+// entries of earlier searches (the quiescence search stores its results)
+// finds a quiescence line exactly where a fresh searcher does (a table
+// cutoff must not cut the line short: whether some capture beats the
+// stand-pat does not depend on move order), and the line is legal.
+func TestQuiescenceLineIgnoresTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, name := range engine.VariantNames() {
+		v := engine.MustVariant(name, nil)
+		used := newSearcher(t, v)
+		lines := 0
+		for i := 0; i < 6; i++ {
+			pos := playout(v, rng, 12+6*i)
+			used.Search(context.Background(), pos, Limits{Nodes: 1000})
+			got := used.QuiescenceLine(pos)
+			want := newSearcher(t, v).QuiescenceLine(pos)
+			if (len(got) == 0) != (len(want) == 0) {
+				t.Fatalf("%s %s: line after a search %v, fresh %v", name, pos.FEN(), coords(t, v, pos.FEN(), got), coords(t, v, pos.FEN(), want))
+			}
+			if len(got) > 0 {
+				lines++
+			}
+			for _, m := range got {
+				if !legal(pos, m) {
+					t.Fatalf("%s %s: illegal move in the quiescence line", name, pos.FEN())
+				}
+				pos.Make(m)
+			}
+			for range got {
+				pos.Unmake()
+			}
+		}
+		if lines == 0 {
+			t.Errorf("%s: no position had a quiescence line", name)
+		}
+	}
 }

@@ -1,0 +1,168 @@
+package search
+
+import (
+	"math"
+
+	"tamerlane/engine"
+)
+
+// Move ordering scores. Quiet moves score their history (within
+// ±historyMax); captures that lose material by static exchange come
+// after every quiet move.
+const (
+	orderHash    = 1 << 30
+	orderCapture = 1 << 26
+	orderKiller  = 1 << 25
+	orderCounter = orderKiller - 2
+	orderBadCap  = -(1 << 24)
+	historyMax   = 16384
+)
+
+// initLMR fills the late-move reduction table: 0.75 + ln(depth)*ln(moves)/2.25.
+func (s *Searcher) initLMR() {
+	for d := 1; d < len(s.lmr); d++ {
+		for n := 1; n < len(s.lmr[d]); n++ {
+			s.lmr[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+}
+
+// victimValue is the material value m captures (0 if none).
+func (s *Searcher) victimValue(m engine.Move) int32 {
+	pos := s.pos
+	switch m.Kind() {
+	case engine.KindEnPassant:
+		return s.value[pos.At(m.From()).Type()] // a pawn takes a pawn
+	case engine.KindCastle, engine.KindExchange:
+		return 0
+	}
+	if pos.IsCapture(m) {
+		return s.value[pos.At(m.To()).Type()]
+	}
+	return 0
+}
+
+// scoreMoves gives every move of ml an ordering score: the hash move
+// first, then captures and promotions that do not lose material by
+// static exchange, by MVV-LVA (most valuable victim, least valuable
+// attacker, with the eval's material weights), then killers and the
+// counter move, then quiet moves by history, then losing captures.
+func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) {
+	pos := s.pos
+	sc := &s.scores[ply]
+	counter := s.counterMove()
+	for i := 0; i < ml.N; i++ {
+		m := ml.Moves[i]
+		mover := pos.At(m.From())
+		var x int32
+		switch {
+		case m == ttMove:
+			x = orderHash
+		case pos.IsCapture(m):
+			victim := s.victimValue(m)
+			attacker := s.value[mover.Type()]
+			mvv := victim*32 - attacker/8
+			if m.Kind() == engine.KindPromotion {
+				mvv += s.value[m.Promotion()]
+			}
+			// A capture of something worth at least the capturer cannot
+			// lose by exchange; otherwise ask SEE.
+			if victim >= attacker || pos.SEE(m, s.seeVal) >= 0 {
+				x = orderCapture + mvv
+			} else {
+				x = orderBadCap + mvv
+			}
+		case m.Kind() == engine.KindPromotion:
+			x = orderCapture + s.value[m.Promotion()] - s.value[mover.Type()]
+			if pos.SEE(m, s.seeVal) < 0 {
+				x = orderBadCap + s.value[m.Promotion()]
+			}
+		case m == s.killers[ply][0]:
+			x = orderKiller
+		case m == s.killers[ply][1]:
+			x = orderKiller - 1
+		case m == counter:
+			x = orderCounter
+		default:
+			x = s.history[mover&63][m.To()]
+		}
+		sc[i] = x
+	}
+}
+
+// counterMove is the quiet move that last refuted the opponent's last move.
+func (s *Searcher) counterMove() engine.Move {
+	last := s.pos.LastMove()
+	if last == engine.NullMove {
+		return engine.NullMove
+	}
+	return s.counter[s.pos.At(last.To())&63][last.To()]
+}
+
+// isKiller reports a killer or the counter move.
+func (s *Searcher) isKiller(ply int, m, counter engine.Move) bool {
+	return m == s.killers[ply][0] || m == s.killers[ply][1] || m == counter
+}
+
+// historyBonus is the history change for a cutoff at depth.
+func historyBonus(depth int) int32 { return int32(min(depth*depth*32, 2000)) }
+
+// addHistory moves a history entry toward ±historyMax (gravity: the
+// entry changes less the closer it already is).
+func addHistory(h *int32, bonus int32) {
+	*h += bonus - *h*abs32(bonus)/historyMax
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// goodQuiet rewards a quiet move that caused a beta cutoff (killer,
+// counter move, history) and punishes the quiet moves tried before it.
+func (s *Searcher) goodQuiet(ply int, m engine.Move, depth int, tried []engine.Move) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	pos := s.pos
+	if last := pos.LastMove(); last != engine.NullMove {
+		s.counter[pos.At(last.To())&63][last.To()] = m
+	}
+	bonus := historyBonus(depth)
+	addHistory(&s.history[pos.At(m.From())&63][m.To()], bonus)
+	for _, q := range tried {
+		if q != m {
+			addHistory(&s.history[pos.At(q.From())&63][q.To()], -bonus)
+		}
+	}
+}
+
+// badQuiets punishes the quiet moves tried before a capture's cutoff.
+func (s *Searcher) badQuiets(depth int, tried []engine.Move) {
+	bonus := historyBonus(depth)
+	for _, q := range tried {
+		addHistory(&s.history[s.pos.At(q.From())&63][q.To()], -bonus)
+	}
+}
+
+// pick moves the best-scored move among i.. to position i and returns it.
+// Ties go to the lower move code, so that the search does not depend on
+// the order of move generation (which depends on the order of the
+// position's piece lists, which Make and Unmake permute).
+func (s *Searcher) pick(ml *engine.MoveList, ply, i int) engine.Move {
+	sc := &s.scores[ply]
+	b := i
+	for j := i + 1; j < ml.N; j++ {
+		if sc[j] > sc[b] || sc[j] == sc[b] && ml.Moves[j] < ml.Moves[b] {
+			b = j
+		}
+	}
+	if b != i {
+		ml.Moves[i], ml.Moves[b] = ml.Moves[b], ml.Moves[i]
+		sc[i], sc[b] = sc[b], sc[i]
+	}
+	return ml.Moves[i]
+}

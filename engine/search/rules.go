@@ -1,0 +1,105 @@
+package search
+
+import "tamerlane/engine"
+
+// noMoves is the score of a side to move with no legal move (RULES.md
+// 2.5, 3.6, 5): checkmated, or stalemated where stalemate loses, is a loss
+// at this ply; otherwise stalemate draws.
+func (s *Searcher) noMoves(ply int, inCheck bool) int {
+	if inCheck || s.v.Stalemate == engine.StalemateLoses {
+		return -MateScore + ply
+	}
+	return 0
+}
+
+// ruleEnd reports the end of the game by a rule other than the lack of
+// moves at a node below the root, with the score for the side to move.
+// Repetition: a position seen before (Repetitions() >= 2) is a draw.
+func (s *Searcher) ruleEnd(ply int) (int, bool) {
+	pos := s.pos
+	if pos.CitadelDraw() {
+		return 0, true
+	}
+	us := pos.SideToMove()
+	if len(pos.Royals(us)) == 0 {
+		return -MateScore + ply, true // all royals captured (RULES.md 3.5)
+	}
+	if s.v.BareKingLoses && (pos.Bare(us) || pos.Bare(us.Other())) {
+		// Rare: let the rules decide (RULES.md 5.2).
+		switch r, _ := pos.Outcome(); r {
+		case engine.Draw:
+			return 0, true
+		case engine.WhiteWins, engine.BlackWins:
+			if (r == engine.WhiteWins) == (us == engine.White) {
+				return MateScore - ply, true
+			}
+			return -MateScore + ply, true
+		}
+	}
+	if mr := s.v.MoveRule; mr > 0 && pos.HalfmoveClock() >= mr {
+		ml := &s.moves[ply]
+		pos.GenerateLegal(ml)
+		if ml.N == 0 {
+			return s.noMoves(ply, pos.InCheck()), true
+		}
+		return 0, true
+	}
+	if s.v.InsufficientMaterial && s.insufficient() {
+		return 0, true
+	}
+	if pos.Repetitions() >= 2 {
+		return 0, true
+	}
+	return 0, false
+}
+
+// insufficient reports a dead position: at most one minor piece besides
+// the royals (RULES.md 5.1; the rarer same-coloured-bishops case is left
+// to the search).
+func (s *Searcher) insufficient() bool {
+	pos := s.pos
+	minors := 0
+	for c := engine.White; c <= engine.Black; c++ {
+		if len(pos.Pieces(c))-len(pos.Royals(c)) > 1 {
+			return false
+		}
+		for _, sq := range pos.Pieces(c) {
+			t := pos.At(sq).Type()
+			if s.v.Def(t).Royal {
+				continue
+			}
+			if !s.minor[t] {
+				return false
+			}
+			minors++
+		}
+	}
+	return minors <= 1
+}
+
+// evalCacheSize is the number of entries of the evaluation cache.
+const evalCacheSize = 1 << 16
+
+type evalEntry struct {
+	key   uint64
+	score int32
+}
+
+// evaluate returns the static evaluation (side to move), through a cache
+// indexed by the position's hash.
+func (s *Searcher) evaluate() int {
+	key := s.pos.Hash()
+	ce := &s.evalCache[key&(evalCacheSize-1)]
+	if ce.key == key && key != 0 {
+		return int(ce.score)
+	}
+	e := s.ev.Evaluate(s.pos)
+	if e > evalLimit {
+		e = evalLimit
+	}
+	if e < -evalLimit {
+		e = -evalLimit
+	}
+	ce.key, ce.score = key, int32(e)
+	return e
+}
