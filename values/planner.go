@@ -221,18 +221,21 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			m.Draws += o.Draws
 			m.Losses += o.Losses
 		}
-		fit, err := fitMatches(pieces, res.Matches)
-		if err != nil {
-			continue // too few decided games yet: play on
-		}
-		for i, e := range fit.Estimates {
-			x := pieces[i]
-			if x == "P" || math.IsNaN(e.SE) {
-				continue
+		// The stopping rule uses the plain fit; the choice of opponents
+		// a slightly ridged one, which stays finite when a match is all
+		// wins (a badly chosen first opponent).
+		if fit, err := fitMatches(pieces, res.Matches, 0); err == nil {
+			for i, e := range fit.Estimates {
+				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) {
+					hw[x] = z95 * e.SE
+				}
 			}
-			hw[x] = z95 * e.SE
-			if e.Value > 0 && hw[x] < 1 {
-				est[x] = e.Value
+		}
+		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
+			for i, e := range fit.Estimates {
+				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) && e.Value > 0 {
+					est[x] = e.Value
+				}
 			}
 		}
 		// Re-plan a piece whose match has drifted a pawn off its estimate.
@@ -246,7 +249,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	res.Values = make([]Estimate, len(pieces))
 	res.Done = make([]bool, len(pieces))
 	nan := Estimate{Value: math.NaN(), SE: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-	fit, err := fitMatches(pieces, res.Matches)
+	fit, err := fitMatches(pieces, res.Matches, 0)
 	for i := range pieces {
 		res.Values[i] = nan
 		if err == nil && !math.IsNaN(fit.Estimates[i].SE) {
@@ -278,8 +281,12 @@ func oppValue(opp []string, est map[string]float64) float64 {
 	return v
 }
 
+// planRidge is the ridge of the fit that chooses opponents (never of a
+// reported value).
+const planRidge = 1
+
 // fitMatches fits the values of the matches played so far (pawn = 1).
-func fitMatches(pieces []string, matches []*PlannedMatch) (*imbalance.Result, error) {
+func fitMatches(pieces []string, matches []*PlannedMatch, ridge float64) (*imbalance.Result, error) {
 	var ms []imbalance.Match
 	for _, m := range matches {
 		if m.Pairs == 0 {
@@ -294,5 +301,5 @@ func fitMatches(pieces []string, matches []*PlannedMatch) (*imbalance.Result, er
 	if len(ms) == 0 {
 		return nil, errors.New("no matches played")
 	}
-	return imbalance.Fit(pieces, ms, imbalance.Options{Reference: "P"})
+	return imbalance.Fit(pieces, ms, imbalance.Options{Reference: "P", Ridge: ridge})
 }

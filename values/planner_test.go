@@ -147,3 +147,32 @@ func TestImbalanceCoverage(t *testing.T) {
 	}
 	t.Logf("imbalance coverage over %d seeds: %v (band [%d, %d])", seeds, cover, lo, hi)
 }
+
+// TestPlanFindsOpponents: from the neutral start (3 pawns each) the
+// planner moves the queen's match to an even one.
+func TestPlanFindsOpponents(t *testing.T) {
+	calls := 0
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "R", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 20000}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(8, 9)), planVals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last *PlannedMatch
+	for _, m := range res.Matches {
+		if m.Piece == "Q" {
+			last = m
+		}
+	}
+	if v := oppValue(last.SecondRemoves, planVals); math.Abs(v-9) > 1 {
+		t.Errorf("the queen's last match %s is %.1f pawns from even", last.Name, v-9)
+	}
+	for i, x := range res.Pieces {
+		if !res.Done[i] {
+			t.Errorf("%s: target not reached", x)
+		}
+		if e := res.Values[i]; !(e.Lo <= planVals[x] && planVals[x] <= e.Hi) {
+			t.Errorf("%s: %.2f [%.2f, %.2f] misses %.2f", x, e.Value, e.Lo, e.Hi, planVals[x])
+		}
+	}
+	t.Logf("%d rounds, matches: %d", res.Rounds, len(res.Matches))
+}
