@@ -329,15 +329,20 @@ func (m *model) sandwich(theta []float64, samples []Sample) (*mat.SymDense, erro
 	}
 	b := mat.NewSymDense(n, nil)
 	g := make([]float64, n)
-	ug := map[int][]float64{}
+	// Per-game score sums, in the order the games first appear, so that
+	// the result does not depend on map order.
+	index := map[int]int{}
+	var ug [][]float64
 	for i := range samples {
 		s := &samples[i]
 		p := logistic(m.eta(theta, s, g))
-		u := ug[s.Game]
-		if u == nil {
-			u = make([]float64, n)
-			ug[s.Game] = u
+		k, ok := index[s.Game]
+		if !ok {
+			k = len(ug)
+			index[s.Game] = k
+			ug = append(ug, make([]float64, n))
 		}
+		u := ug[k]
 		for a := range n {
 			u[a] += s.Weight * (s.Result - p) * g[a]
 		}
