@@ -13,6 +13,7 @@ import (
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
+	"tamerlane/values"
 )
 
 // ReportFormat identifies report.json.
@@ -117,8 +118,11 @@ type VariantReport struct {
 	// scale of the variant.
 	Values []tune.ValueRow `json:"values,omitempty"`
 	// Scale is the primary scale of the values (tune.PrimaryScale).
-	Scale      string `json:"scale,omitempty"`
-	ValuesPlot string `json:"values_plot,omitempty"`
+	Scale string `json:"scale,omitempty"`
+	// Measured are the prior-free values of the generation's games
+	// (package tamerlane/values: regression, imbalance, agreement; P=1).
+	Measured   *values.VariantValues `json:"measured,omitempty"`
+	ValuesPlot string                `json:"values_plot,omitempty"`
 	// Table is the exported table.
 	Table  string           `json:"table,omitempty"`
 	Match  *MatchReport     `json:"match,omitempty"`
@@ -295,6 +299,12 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 				}
 			}
 		}
+		var measured *values.Document
+		if sum != nil {
+			if measured, err = measuredValues(gd, cat); err != nil {
+				return nil, err
+			}
+		}
 		var tr *tune.Report
 		if steps.done(StepTune) {
 			if tr, err = tune.ReadReport(filepath.Join(gd, "tune")); err != nil {
@@ -316,6 +326,9 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 						vr.Selfplay = &sr
 					}
 				}
+			}
+			if measured != nil {
+				vr.Measured = measured.Variant(v)
 			}
 			if tr != nil {
 				if f := tr.Fit(v); f != nil {
@@ -517,6 +530,9 @@ func Markdown(rep *Report) string {
 					tr.Positions, tr.Games, tr.ValidPositions, ff(float64(tr.K), 4), ff(float64(tr.StartTrainMSE), 5), ff(float64(tr.TrainMSE), 5),
 					ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5), tr.Iterations, tr.Status, tr.SEMethod)
 			}
+			if v.Measured != nil {
+				writeMeasured(&b, v.Measured)
+			}
 			if len(v.Values) > 0 {
 				writeValues(&b, g.Generation, v)
 			}
@@ -581,7 +597,8 @@ func writeValues(b *strings.Builder, gen int, v VariantReport) {
 	for _, r := range rows {
 		imb = imb || r.Imbalance != nil
 	}
-	fmt.Fprintf(b, "**Piece values** (%s; Texel estimates with 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
+	fmt.Fprintf(b, "**Piece values** of the engine table (%s; the Texel fit of the eval table's material weights with the other weights fixed, "+
+		"shrunk towards the starting table when tune.prior_sd > 0: a tuning result, not a measurement; 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
 	head := "| piece | name | texel (95%) |"
 	sep := "|---|---|---|"
 	if imb {
