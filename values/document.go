@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"tamerlane/tune"
 	"tamerlane/tune/imbalance"
 	"tamerlane/tune/published"
 	"tamerlane/tune/valueplot"
@@ -51,6 +52,25 @@ type PieceValues struct {
 	AgreementZ *float64         `json:"agreement_z"`
 	Disagree   bool             `json:"disagree"`
 	Published  []PublishedValue `json:"published"`
+	// Scaled are both estimates in the variant's published scale (for
+	// example R=5 for Tamerlane II) when that is not P=1, with
+	// delta-method intervals from the fits' covariances.
+	Scaled *ScaledValues `json:"scaled,omitempty"`
+}
+
+// ScaledValues are a piece's estimates in another scale.
+type ScaledValues struct {
+	Scale      string    `json:"scale"`
+	Regression *Interval `json:"regression"`
+	Imbalance  *Interval `json:"imbalance"`
+}
+
+// ratio returns c·a/b with its delta-method standard error.
+func ratio(c, a, b, va, vb, cab float64) *Interval {
+	v := c * a / b
+	ga, gb := c/b, -c*a/(b*b)
+	se := math.Sqrt(math.Max(0, ga*ga*va+2*ga*gb*cab+gb*gb*vb))
+	return &Interval{Value: v, Lo: v - z95*se, Hi: v + z95*se, SE: se}
 }
 
 // VariantValues are the values of one variant.
@@ -137,12 +157,16 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			order = append(order, p)
 			return rows[p]
 		}
+		var reg *Regression
+		var fit *imbalance.Result
+		var imbPieces []string
 		if d := regs[name]; d != nil {
 			vv.Games, vv.Samples = d.Games, len(d.Samples)
 			for _, p := range d.Classes.Names {
 				row(p)
 			}
-			reg, err := FitRegression(d.Classes.Names, d.Samples, opt.Regression)
+			var err error
+			reg, err = FitRegression(d.Classes.Names, d.Samples, opt.Regression)
 			if err != nil {
 				vv.Notes = append(vv.Notes, "regression: "+err.Error())
 			} else {
@@ -175,7 +199,9 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 				}
 				im = append(im, imbalance.Match{Name: m.Name, Diff: d, Wins: float64(m.Wins), Draws: float64(m.Draws), Losses: float64(m.Losses)})
 			}
-			fit, err := imbalance.Fit(pieces, im, imbalance.Options{Reference: "P"})
+			var err error
+			imbPieces = pieces
+			fit, err = imbalance.Fit(pieces, im, imbalance.Options{Reference: "P"})
 			if err != nil {
 				vv.Notes = append(vv.Notes, "imbalance: "+err.Error())
 			} else {
@@ -188,6 +214,8 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			}
 		}
 		tab := cat[name]
+		scale := tune.PrimaryScale(cat, name)
+		sp, sv, _ := scale.Parse()
 		for _, p := range order {
 			r := rows[p]
 			if r.Regression != nil && r.Imbalance != nil {
@@ -196,6 +224,21 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					z := (r.Regression.Value - r.Imbalance.Value) / se
 					r.AgreementZ = &z
 					r.Disagree = math.Abs(z) > z95
+				}
+			}
+			if scale != published.PawnOne {
+				r.Scaled = &ScaledValues{Scale: string(scale)}
+				if reg != nil {
+					i, j := slices.Index(reg.Pieces, p), slices.Index(reg.Pieces, sp)
+					if i >= 0 && j >= 0 && reg.Identified[i] && reg.Identified[j] {
+						r.Scaled.Regression = ratio(sv, reg.Values[i].Value, reg.Values[j].Value, reg.cov(i, i), reg.cov(j, j), reg.cov(i, j))
+					}
+				}
+				if fit != nil {
+					i, j := slices.Index(imbPieces, p), slices.Index(imbPieces, sp)
+					if i >= 0 && j >= 0 && !math.IsNaN(fit.Estimates[i].SE) && !math.IsNaN(fit.Estimates[j].SE) {
+						r.Scaled.Imbalance = ratio(sv, fit.Estimates[i].Logit, fit.Estimates[j].Logit, fit.Cov.At(i, i), fit.Cov.At(j, j), fit.Cov.At(i, j))
+					}
 				}
 			}
 			if tab != nil {
@@ -222,7 +265,17 @@ func (d *Document) Markdown() string {
 	fmt.Fprintf(&b, "Estimand: %s.\n\n", d.Definition)
 	for _, v := range d.Variants {
 		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.\n\n", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
-		b.WriteString("| piece | regression | imbalance | z | published |\n|---|---|---|---|---|\n")
+		scaled := ""
+		for _, p := range v.Pieces {
+			if p.Scaled != nil {
+				scaled = p.Scaled.Scale
+			}
+		}
+		if scaled != "" {
+			fmt.Fprintf(&b, "| piece | regression | imbalance | z | regression (%s) | imbalance (%s) | published (P=1) |\n|---|---|---|---|---|---|---|\n", scaled, scaled)
+		} else {
+			b.WriteString("| piece | regression | imbalance | z | published |\n|---|---|---|---|---|\n")
+		}
 		for _, p := range v.Pieces {
 			z := "–"
 			if p.AgreementZ != nil {
@@ -239,7 +292,16 @@ func (d *Document) Markdown() string {
 			if p.Name != "" {
 				name += " " + p.Name
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", name, FormatInterval(p.Regression), FormatInterval(p.Imbalance), z, strings.Join(pubs, "; "))
+			cells := []string{name, FormatInterval(p.Regression), FormatInterval(p.Imbalance), z}
+			if scaled != "" {
+				var rs, is *Interval
+				if p.Scaled != nil {
+					rs, is = p.Scaled.Regression, p.Scaled.Imbalance
+				}
+				cells = append(cells, FormatInterval(rs), FormatInterval(is))
+			}
+			cells = append(cells, strings.Join(pubs, "; "))
+			fmt.Fprintf(&b, "| %s |\n", strings.Join(cells, " | "))
 		}
 		if len(v.Matches) > 0 {
 			b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L |\n|---|---|---|\n")

@@ -53,8 +53,18 @@ type Regression struct {
 	// Iterations is the number of Fisher-scoring steps.
 	Iterations int
 	// Cov is the sandwich covariance of θ = (α, γ0, γ1, v of the
-	// identified non-pawn classes).
-	Cov *mat.SymDense `json:"-"`
+	// identified non-pawn classes); Index[i] is class i's row in it (-1
+	// for the pawn, whose value is fixed, and unidentified classes).
+	Cov   *mat.SymDense `json:"-"`
+	Index []int         `json:"-"`
+}
+
+// cov returns the covariance of the values of classes i and j.
+func (r *Regression) cov(i, j int) float64 {
+	if r.Index[i] < 0 || r.Index[j] < 0 {
+		return 0
+	}
+	return r.Cov.At(r.Index[i], r.Index[j])
 }
 
 // model evaluates the logit of a sample and its gradient in θ.
@@ -180,12 +190,17 @@ func FitRegression(names []string, samples []Sample, opt RegressionOptions) (*Re
 	res.Alpha, res.Gamma0, res.Gamma1 = theta[0], theta[1], theta[2]
 	res.Values[0] = estimate(1, 0)
 	res.Identified[0] = true
+	res.Index = make([]int, len(names))
+	for c := range res.Index {
+		res.Index[c] = -1
+	}
 	for c := 1; c < len(names); c++ {
 		res.Values[c] = Estimate{Value: math.NaN(), SE: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	}
 	for k, c := range m.cls {
 		res.Values[c] = estimate(theta[3+k], math.Sqrt(cov.At(3+k, 3+k)))
 		res.Identified[c] = true
+		res.Index[c] = 3 + k
 	}
 	return res, nil
 }

@@ -150,3 +150,28 @@ func relDiff(a, b float64) float64 {
 	}
 	return math.Abs(a-b) / math.Max(math.Abs(a), math.Abs(b))
 }
+
+// TestRatioDeltaMethod checks the scaled-value interval against a
+// simulation of the ratio of two correlated normal estimates.
+func TestRatioDeltaMethod(t *testing.T) {
+	a, b, va, vb, cab := 3.0, 6.0, 0.01, 0.02, 0.005
+	iv := ratio(5, a, b, va, vb, cab)
+	if math.Abs(iv.Value-2.5) > 1e-12 {
+		t.Fatalf("value %v", iv.Value)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	n, s, s2 := 200000, 0.0, 0.0
+	l := math.Sqrt(va)
+	m := cab / l
+	q := math.Sqrt(vb - m*m)
+	for range n {
+		z1, z2 := rng.NormFloat64(), rng.NormFloat64()
+		r := 5 * (a + l*z1) / (b + m*z1 + q*z2)
+		s += r
+		s2 += r * r
+	}
+	sd := math.Sqrt(s2/float64(n) - (s/float64(n))*(s/float64(n)))
+	if math.Abs(sd-iv.SE)/sd > 0.03 {
+		t.Errorf("delta-method SE %.4f, simulated %.4f", iv.SE, sd)
+	}
+}
