@@ -52,10 +52,11 @@ type PieceValues struct {
 	AgreementZ *float64         `json:"agreement_z"`
 	Disagree   bool             `json:"disagree"`
 	Published  []PublishedValue `json:"published"`
-	// Scaled are both estimates in the variant's published scale (for
-	// example R=5 for Tamerlane II) when that is not P=1, with
-	// delta-method intervals from the fits' covariances.
-	Scaled *ScaledValues `json:"scaled,omitempty"`
+	// Scaled are both estimates in the variant's published scale when
+	// that is not P=1 (for example R=5 for Tamerlane II) and as ratios to
+	// the knight (N=1), with delta-method intervals from the fits'
+	// covariances.
+	Scaled []ScaledValues `json:"scaled,omitempty"`
 }
 
 // ScaledValues are a piece's estimates in another scale.
@@ -214,8 +215,14 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			}
 		}
 		tab := cat[name]
-		scale := tune.PrimaryScale(cat, name)
-		sp, sv, _ := scale.Parse()
+		// Other scales: the published one, and N=1 (ratios to the knight).
+		var scales []published.Scale
+		if sc := tune.PrimaryScale(cat, name); sc != published.PawnOne {
+			scales = append(scales, sc)
+		}
+		if slices.Contains(order, "N") && !slices.Contains(scales, published.KnightOne) {
+			scales = append(scales, published.KnightOne)
+		}
 		for _, p := range order {
 			r := rows[p]
 			if r.Regression != nil && r.Imbalance != nil {
@@ -226,20 +233,22 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					r.Disagree = math.Abs(z) > z95
 				}
 			}
-			if scale != published.PawnOne {
-				r.Scaled = &ScaledValues{Scale: string(scale)}
+			for _, sc := range scales {
+				sp, sv, _ := sc.Parse()
+				x := ScaledValues{Scale: string(sc)}
 				if reg != nil {
 					i, j := slices.Index(reg.Pieces, p), slices.Index(reg.Pieces, sp)
 					if i >= 0 && j >= 0 && reg.Identified[i] && reg.Identified[j] {
-						r.Scaled.Regression = ratio(sv, reg.Values[i].Value, reg.Values[j].Value, reg.cov(i, i), reg.cov(j, j), reg.cov(i, j))
+						x.Regression = ratio(sv, reg.Values[i].Value, reg.Values[j].Value, reg.cov(i, i), reg.cov(j, j), reg.cov(i, j))
 					}
 				}
 				if fit != nil {
 					i, j := slices.Index(imbPieces, p), slices.Index(imbPieces, sp)
 					if i >= 0 && j >= 0 && !math.IsNaN(fit.Estimates[i].SE) && !math.IsNaN(fit.Estimates[j].SE) {
-						r.Scaled.Imbalance = ratio(sv, fit.Estimates[i].Logit, fit.Estimates[j].Logit, fit.Cov.At(i, i), fit.Cov.At(j, j), fit.Cov.At(i, j))
+						x.Imbalance = ratio(sv, fit.Estimates[i].Logit, fit.Estimates[j].Logit, fit.Cov.At(i, i), fit.Cov.At(j, j), fit.Cov.At(i, j))
 					}
 				}
+				r.Scaled = append(r.Scaled, x)
 			}
 			if tab != nil {
 				r.Name, _ = tab.PieceName(p)
@@ -265,17 +274,20 @@ func (d *Document) Markdown() string {
 	fmt.Fprintf(&b, "Estimand: %s.\n\n", d.Definition)
 	for _, v := range d.Variants {
 		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.\n\n", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
-		scaled := ""
+		var scaled []string
 		for _, p := range v.Pieces {
-			if p.Scaled != nil {
-				scaled = p.Scaled.Scale
+			if len(p.Scaled) > len(scaled) {
+				scaled = scaled[:0]
+				for _, x := range p.Scaled {
+					scaled = append(scaled, x.Scale)
+				}
 			}
 		}
-		if scaled != "" {
-			fmt.Fprintf(&b, "| piece | regression | imbalance | z | regression (%s) | imbalance (%s) | published (P=1) |\n|---|---|---|---|---|---|---|\n", scaled, scaled)
-		} else {
-			b.WriteString("| piece | regression | imbalance | z | published |\n|---|---|---|---|---|\n")
+		b.WriteString("| piece | regression | imbalance | z |")
+		for _, sc := range scaled {
+			fmt.Fprintf(&b, " regression (%s) | imbalance (%s) |", sc, sc)
 		}
+		b.WriteString(" published (P=1) |\n|---|---|---|---|" + strings.Repeat("---|---|", len(scaled)) + "---|\n")
 		for _, p := range v.Pieces {
 			z := "–"
 			if p.AgreementZ != nil {
@@ -293,12 +305,12 @@ func (d *Document) Markdown() string {
 				name += " " + p.Name
 			}
 			cells := []string{name, FormatInterval(p.Regression), FormatInterval(p.Imbalance), z}
-			if scaled != "" {
-				var rs, is *Interval
-				if p.Scaled != nil {
-					rs, is = p.Scaled.Regression, p.Scaled.Imbalance
+			for k := range scaled {
+				if k < len(p.Scaled) {
+					cells = append(cells, FormatInterval(p.Scaled[k].Regression), FormatInterval(p.Scaled[k].Imbalance))
+				} else {
+					cells = append(cells, "–", "–")
 				}
-				cells = append(cells, FormatInterval(rs), FormatInterval(is))
 			}
 			cells = append(cells, strings.Join(pubs, "; "))
 			fmt.Fprintf(&b, "| %s |\n", strings.Join(cells, " | "))
