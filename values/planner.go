@@ -231,7 +231,10 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 				}
 			}
 		}
-		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
+		// Values in pawns mean something only once the pawn's own logit
+		// is clearly positive (pawn odds decided at 2 SE); until then the
+		// first opponents stay.
+		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil && fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE {
 			for i, e := range fit.Estimates {
 				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) && e.Value > 0 {
 					est[x] = e.Value

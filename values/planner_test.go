@@ -176,3 +176,18 @@ func TestPlanFindsOpponents(t *testing.T) {
 	}
 	t.Logf("%d rounds, matches: %d", res.Rounds, len(res.Matches))
 }
+
+// TestPlanKeepsOpponentsWhilePawnUndecided: while the pawn-odds match has
+// not shown the pawn's worth (its logit within 2 SE of zero), estimates in
+// pawns are noise and the planner keeps its first opponents.
+func TestPlanKeepsOpponentsWhilePawnUndecided(t *testing.T) {
+	calls := 0
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.25, BatchPairs: 25, MaxPairs: 100}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(2, 2)), planVals, 60, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Matches) != 3 || calls != 4 {
+		t.Errorf("%d rounds, matches %d (want the 3 first matches only)", calls, len(res.Matches))
+	}
+}
