@@ -13,6 +13,8 @@ import (
 
 // VariantSamples are the regression samples of one variant.
 type VariantSamples struct {
+	// Classes are the variant's piece classes, Samples the quiet
+	// positions and Games the games read.
 	Classes *Classes
 	Samples []Sample
 	Games   int
@@ -60,6 +62,8 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 
 // MatchResult is the aggregated result of one imbalance match.
 type MatchResult struct {
+	// Name is the stream's name; the first side lacks FirstRemoves, the
+	// second SecondRemoves; Wins, Draws and Losses are the first side's.
 	Name          string   `json:"name"`
 	FirstRemoves  []string `json:"first_removes"`
 	SecondRemoves []string `json:"second_removes"`

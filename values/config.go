@@ -50,15 +50,22 @@ type Config struct {
 
 // RegressionConfig selects the samples and the identification threshold.
 type RegressionConfig struct {
-	MinPly     int `yaml:"min_ply"`
+	// MinPly drops positions before this ply (default 16).
+	MinPly int `yaml:"min_ply"`
+	// QuietPlies is how many plies the material must stay unchanged
+	// (default 2).
 	QuietPlies int `yaml:"quiet_plies"`
-	MinGames   int `yaml:"min_games"`
+	// MinGames is the number of games with a non-zero difference a class
+	// needs to be identified (default 30).
+	MinGames int `yaml:"min_games"`
 }
 
 // VariantConfig is the measurement of one variant.
 type VariantConfig struct {
+	// Variant is the variant's name.
 	Variant string `yaml:"variant"`
-	Rules   string `yaml:"rules,omitempty"`
+	// Rules are rule options "k=v,k=v" (RULES.md 3.8).
+	Rules string `yaml:"rules,omitempty"`
 	// Pairs is the number of self-play game pairs for the regression (0:
 	// no regression games).
 	Pairs int `yaml:"pairs"`
@@ -66,13 +73,19 @@ type VariantConfig struct {
 	Imbalance *ImbalanceConfig `yaml:"imbalance,omitempty"`
 }
 
-// ImbalanceConfig is PlanConfig without the variant.
+// ImbalanceConfig is PlanConfig without the variant; see PlanConfig for
+// the meaning and defaults of the fields.
 type ImbalanceConfig struct {
-	Pieces     []string `yaml:"pieces"`
-	HalfWidth  float64  `yaml:"half_width"`
-	BatchPairs int      `yaml:"batch_pairs"`
-	MaxPairs   int      `yaml:"max_pairs"`
-	MaxPawns   int      `yaml:"max_pawns"`
+	// Pieces are the FEN tokens of the pieces to measure.
+	Pieces []string `yaml:"pieces"`
+	// HalfWidth is the target 95% half-width in pawns.
+	HalfWidth float64 `yaml:"half_width"`
+	// BatchPairs is the number of pairs per match and round.
+	BatchPairs int `yaml:"batch_pairs"`
+	// MaxPairs caps the pairs per piece.
+	MaxPairs int `yaml:"max_pairs"`
+	// MaxPawns is the most pawns one side gives up.
+	MaxPawns int `yaml:"max_pawns"`
 }
 
 // LoadConfig reads and validates a measurement config; errors name the

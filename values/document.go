@@ -25,6 +25,8 @@ const Definition = "regression: logit E[result] = a + (g0 + g1*phase) * sum_j v_
 
 // Interval is a value with its 95% interval and standard error.
 type Interval struct {
+	// Value is the estimate, [Lo, Hi] its 95% interval, SE its
+	// standard error.
 	Value float64 `json:"value"`
 	Lo    float64 `json:"lo"`
 	Hi    float64 `json:"hi"`
@@ -33,6 +35,8 @@ type Interval struct {
 
 // PublishedValue is one published figure in the document's scale.
 type PublishedValue struct {
+	// Source is the source id in data/published, Value the figure in
+	// P=1, Kind how it was obtained.
 	Source string  `json:"source"`
 	Value  float64 `json:"value"`
 	Kind   string  `json:"kind"`
@@ -40,6 +44,8 @@ type PublishedValue struct {
 
 // PieceValues is one piece's row.
 type PieceValues struct {
+	// Piece is the FEN token (P: every pawn type), Name the published
+	// name.
 	Piece string `json:"piece"`
 	Name  string `json:"name,omitempty"`
 	// Regression is the prior-free regression value (null: not
@@ -61,6 +67,7 @@ type PieceValues struct {
 
 // ScaledValues are a piece's estimates in another scale.
 type ScaledValues struct {
+	// Scale is "X=v"; Regression and Imbalance are in it.
 	Scale      string    `json:"scale"`
 	Regression *Interval `json:"regression"`
 	Imbalance  *Interval `json:"imbalance"`
@@ -76,21 +83,26 @@ func ratio(c, a, b, va, vb, cab float64) *Interval {
 
 // VariantValues are the values of one variant.
 type VariantValues struct {
+	// Variant is the variant's name, Scale the values' scale (P=1).
 	Variant string `json:"variant"`
 	Scale   string `json:"scale"`
 	// Games and Samples are the regression's data; ImbalanceGames the
 	// games of the imbalance matches.
-	Games          int            `json:"games"`
-	Samples        int            `json:"samples"`
-	ImbalanceGames int            `json:"imbalance_games"`
-	Matches        []*MatchResult `json:"matches,omitempty"`
-	Pieces         []PieceValues  `json:"pieces"`
+	Games          int `json:"games"`
+	Samples        int `json:"samples"`
+	ImbalanceGames int `json:"imbalance_games"`
+	// Matches are the imbalance matches (rounds summed).
+	Matches []*MatchResult `json:"matches,omitempty"`
+	// Pieces are the rows, the pawn first.
+	Pieces []PieceValues `json:"pieces"`
 	// Notes say why a method gave nothing.
 	Notes []string `json:"notes,omitempty"`
 }
 
 // Document is the output of tamerlane values --json.
 type Document struct {
+	// Scale is the scale of every value (P=1); Definition states the
+	// estimand.
 	Scale      string          `json:"scale"`
 	Definition string          `json:"definition"`
 	Variants   []VariantValues `json:"variants"`
@@ -118,7 +130,9 @@ func (v *VariantValues) Piece(p string) *PieceValues {
 
 // Options control Measure.
 type Options struct {
-	Samples    SampleOptions
+	// Samples select the regression's positions.
+	Samples SampleOptions
+	// Regression controls the fit.
 	Regression RegressionOptions
 }
 

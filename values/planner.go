@@ -14,9 +14,10 @@ import (
 // PlanConfig says which pieces of one variant the imbalance planner
 // measures and when it stops.
 type PlanConfig struct {
-	// Variant and Rules name the variant.
+	// Variant is the variant's name.
 	Variant string `yaml:"variant"`
-	Rules   string `yaml:"rules,omitempty"`
+	// Rules are its rule options.
+	Rules string `yaml:"rules,omitempty"`
 	// Pieces are the FEN tokens of the pieces to measure (the pawn "P" is
 	// always measured by a pawn-odds match).
 	Pieces []string `yaml:"pieces"`
@@ -76,8 +77,11 @@ func (c *PlanConfig) Validate() error {
 // PlannedMatch is one imbalance match: the first side plays without
 // FirstRemoves, the second without SecondRemoves.
 type PlannedMatch struct {
-	Name          string   `json:"name"`
-	Piece         string   `json:"piece"` // the piece it measures ("P": pawn odds)
+	// Name is "X vs Y+P+P" or "P odds".
+	Name string `json:"name"`
+	// Piece is the piece it measures ("P": pawn odds).
+	Piece string `json:"piece"`
+	// FirstRemoves and SecondRemoves are the pieces each side lacks.
 	FirstRemoves  []string `json:"first_removes"`
 	SecondRemoves []string `json:"second_removes,omitempty"`
 	// Pairs played and the first side's results.
@@ -87,8 +91,11 @@ type PlannedMatch struct {
 
 // Outcome is what one batch of a match gave: the first side's results.
 type Outcome struct {
-	Name                string
-	Pairs               int
+	// Name is the match's name.
+	Name string
+	// Pairs is the number of pairs played.
+	Pairs int
+	// Wins, Draws and Losses are the first side's results.
 	Wins, Draws, Losses float64
 }
 
@@ -97,8 +104,11 @@ type PlayFunc func(ctx context.Context, round int, batch []PlannedMatch, pairs i
 
 // ImbalanceResult is the state of the planner after its last round.
 type ImbalanceResult struct {
-	Variant string          `json:"variant"`
-	Rounds  int             `json:"rounds"`
+	// Variant is the variant's name.
+	Variant string `json:"variant"`
+	// Rounds is the number of rounds played.
+	Rounds int `json:"rounds"`
+	// Matches are every match played, in the order they were planned.
 	Matches []*PlannedMatch `json:"matches"`
 	// Values are in pawns, per piece of Pieces ("P" first).
 	Pieces []string   `json:"pieces"`

@@ -22,7 +22,7 @@ type RunOptions struct {
 	Factory selfplay.PlayerFactory
 	// Progress receives progress lines (nil: none).
 	Progress io.Writer
-	// Stages restricts the run to "selfplay" or "imbalance" ("": both).
+	// Stage restricts the run to "selfplay" or "imbalance" ("": both).
 	Stage string
 }
 
