@@ -242,11 +242,13 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			}
 		}
 		// Values in pawns mean something only once the pawn's own logit
-		// is clearly positive (pawn odds decided at 2 SE); until then the
-		// first opponents stay.
-		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil && fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE {
+		// is clearly positive (pawn odds decided at 2 SE); until then only
+		// a piece whose match is lopsided (score outside [¼, ¾] over at
+		// least 20 games) moves to a new opponent.
+		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
+			decided := fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE
 			for i, e := range fit.Estimates {
-				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) && e.Value > 0 {
+				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) && e.Value > 0 && (decided || lopsided(current[x])) {
 					est[x] = e.Value
 				}
 			}
@@ -273,6 +275,17 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	}
 	res.Fit = fit
 	return res, nil
+}
+
+// lopsided reports whether a match is far from even: the first side's
+// score is outside [¼, ¾] over at least 20 games.
+func lopsided(m *PlannedMatch) bool {
+	n := m.Wins + m.Draws + m.Losses
+	if n < 20 {
+		return false
+	}
+	s := (m.Wins + m.Draws/2) / n
+	return s < 0.25 || s > 0.75
 }
 
 // piecePairs counts the pairs of all matches measuring piece x.

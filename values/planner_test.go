@@ -179,7 +179,8 @@ func TestPlanFindsOpponents(t *testing.T) {
 
 // TestPlanKeepsOpponentsWhilePawnUndecided: while the pawn-odds match has
 // not shown the pawn's worth (its logit within 2 SE of zero), estimates in
-// pawns are noise and the planner keeps its first opponents.
+// pawns are noise and the planner keeps its first opponents as long as
+// their matches are not lopsided.
 func TestPlanKeepsOpponentsWhilePawnUndecided(t *testing.T) {
 	calls := 0
 	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.25, BatchPairs: 25, MaxPairs: 100}
@@ -189,5 +190,25 @@ func TestPlanKeepsOpponentsWhilePawnUndecided(t *testing.T) {
 	}
 	if len(res.Matches) != 3 || calls != 4 {
 		t.Errorf("%d rounds, matches %d (want the 3 first matches only)", calls, len(res.Matches))
+	}
+}
+
+// TestPlanLeavesLopsidedMatch: a queen against three pawns (score ~0.1)
+// moves to a stronger opponent even before pawn odds is decided.
+func TestPlanLeavesLopsidedMatch(t *testing.T) {
+	calls := 0
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.25, BatchPairs: 25, MaxPairs: 50}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(2, 3)), planVals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []string
+	for _, m := range res.Matches {
+		if m.Piece == "Q" {
+			qs = append(qs, m.Name)
+		}
+	}
+	if len(qs) != 2 || qs[0] != "Q vs P+P+P" {
+		t.Errorf("queen matches %v: want Q vs P+P+P, then a stronger opponent", qs)
 	}
 }
