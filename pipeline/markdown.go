@@ -131,6 +131,9 @@ func Markdown(rep *Report) string {
 					tr.Positions, tr.Games, tr.ValidPositions, ff(float64(tr.K), 4), ff(float64(tr.StartTrainMSE), 5), ff(float64(tr.TrainMSE), 5),
 					ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5), tr.Iterations, tr.Status, tr.SEMethod)
 			}
+			if v.Measured != nil {
+				writeMeasured(&b, v.Measured)
+			}
 			if len(v.Values) > 0 {
 				writeValues(&b, g.Generation, v)
 			}
@@ -195,7 +198,8 @@ func writeValues(b *strings.Builder, gen int, v VariantReport) {
 	for _, r := range rows {
 		imb = imb || r.Imbalance != nil
 	}
-	fmt.Fprintf(b, "**Piece values** (%s; Texel estimates with 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
+	fmt.Fprintf(b, "**Piece values** of the engine table (%s; the Texel fit of the eval table's material weights with the other weights fixed, "+
+		"shrunk towards the starting table when tune.prior_sd > 0: a tuning result, not a measurement; 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
 	head := "| piece | name | texel (95%) |"
 	sep := "|---|---|---|"
 	if imb {

@@ -14,6 +14,7 @@ import (
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
+	"tamerlane/values"
 )
 
 // ReportFormat identifies report.json.
@@ -118,8 +119,11 @@ type VariantReport struct {
 	// scale of the variant.
 	Values []tune.ValueRow `json:"values,omitempty"`
 	// Scale is the primary scale of the values (tune.PrimaryScale).
-	Scale      string `json:"scale,omitempty"`
-	ValuesPlot string `json:"values_plot,omitempty"`
+	Scale string `json:"scale,omitempty"`
+	// Measured are the prior-free values of the generation's games
+	// (package tamerlane/values: regression, imbalance, agreement; P=1).
+	Measured   *values.VariantValues `json:"measured,omitempty"`
+	ValuesPlot string                `json:"values_plot,omitempty"`
 	// Table is the exported table.
 	Table  string           `json:"table,omitempty"`
 	Match  *MatchReport     `json:"match,omitempty"`
@@ -285,6 +289,12 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 				}
 			}
 		}
+		var measured *values.Document
+		if sum != nil {
+			if measured, err = measuredValues(gd, cat); err != nil {
+				return nil, err
+			}
+		}
 		var tr *tune.Report
 		if steps.done(StepTune) {
 			if tr, err = tune.ReadReport(filepath.Join(gd, "tune")); err != nil {
@@ -306,6 +316,9 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 						vr.Selfplay = &sr
 					}
 				}
+			}
+			if measured != nil {
+				vr.Measured = measured.Variant(v)
 			}
 			if tr != nil {
 				if f := tr.Fit(v); f != nil {

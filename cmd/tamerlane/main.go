@@ -31,6 +31,7 @@ func commands() []command {
 		{"search", "search a position and print the best move", runSearch},
 		{"tune", "fit eval weights and piece values to self-play data", runTune},
 		{"values", "piece values of a run beside published figures (tables, plots)", runValues},
+		{"measure", "measure piece values: regression games and planned imbalance matches", runMeasure},
 		{"export", "write a run's fitted eval table for the engine", runExport},
 		{"selfplay", "play game pairs into a run directory (PGN, data set, summary)", runSelfplay},
 		{"match", "play evaluation table A against table B (Elo, SPRT)", runMatch},

@@ -11,6 +11,7 @@ import (
 	"tamerlane/pipeline"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
+	"tamerlane/values"
 )
 
 // listFlag collects a repeatable string flag.
@@ -81,16 +82,23 @@ func runExport(_ context.Context, args []string, stdout, stderr io.Writer) error
 
 func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("values", stderr)
-	run := fs.String("run", "", "tuning or pipeline run directory")
-	asJSON := fs.Bool("json", false, "print JSON")
+	run := fs.String("run", "", "measurement, tuning or pipeline run directory")
+	asJSON := fs.Bool("json", false, "print the values document as JSON (per variant: regression, imbalance, agreement, published; P=1)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *run == "" {
 		return fmt.Errorf("--run is required")
 	}
+	if values.IsRun(*run) {
+		return printMeasurement(*run, *run, *asJSON, stdout)
+	}
 	dir, err := pipeline.TuneDir(*run)
 	if err != nil {
+		if _, derr := values.RunDirs(*run); derr == nil {
+			// A bare self-play directory: print, write nothing into it.
+			return printMeasurement(*run, "", *asJSON, stdout)
+		}
 		return err
 	}
 	rep, err := tune.ReadReport(dir)
@@ -105,12 +113,34 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
+	// The prior-free values come from the run's own games, when it has
+	// them (a pipeline run); they go to DIR/measured/.
+	if _, err := values.RunDirs(*run); err == nil {
+		return printMeasurement(*run, filepath.Join(*run, "measured"), *asJSON, stdout)
+	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rows)
+		return fmt.Errorf("%s has no self-play games: the prior-free values need a measurement or pipeline run", *run)
 	}
 	fmt.Fprint(stdout, tune.ValuesMarkdown(rep, rows))
 	fmt.Fprintf(stdout, "wrote %s, %s, %s\n", files.JSON, files.Markdown, strings.Join(files.Plots, ", "))
+	return nil
+}
+
+// printMeasurement writes and prints the prior-free values document of
+// the self-play games under dir.
+func printMeasurement(dir, out string, asJSON bool, stdout io.Writer) error {
+	doc, files, err := writeMeasurement(dir, out, measurementConfig(dir))
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(doc)
+	}
+	fmt.Fprint(stdout, doc.Markdown())
+	if len(files) > 0 {
+		fmt.Fprintf(stdout, "wrote %s\n", strings.Join(files, ", "))
+	}
 	return nil
 }

@@ -85,8 +85,8 @@
 // engine.Position.Outcome, only when a side is bare), the capture of a
 // side's last royal. Draws score 0: a stalemate where it draws, a citadel
 // entry (Position.CitadelDraw, RULES.md 3.1), the move-count rule (with
-// mate taking precedence), orthodox insufficient material (at most one
-// minor piece; the rarer same-coloured-bishops draw is left to the search),
+// mate taking precedence), orthodox insufficient material
+// (engine.Position.InsufficientMaterial, the game's own definition),
 // and any repetition of an earlier position of the game or the tree
 // (Repetitions() >= 2 below the root).
 //

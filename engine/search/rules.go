@@ -44,37 +44,13 @@ func (s *Searcher) ruleEnd(ply int) (int, bool) {
 		}
 		return 0, true
 	}
-	if s.v.InsufficientMaterial && s.insufficient() {
+	if pos.InsufficientMaterial() {
 		return 0, true
 	}
 	if pos.Repetitions() >= 2 {
 		return 0, true
 	}
 	return 0, false
-}
-
-// insufficient reports a dead position: at most one minor piece besides
-// the royals (RULES.md 5.1; the rarer same-coloured-bishops case is left
-// to the search).
-func (s *Searcher) insufficient() bool {
-	pos := s.pos
-	minors := 0
-	for c := engine.White; c <= engine.Black; c++ {
-		if len(pos.Pieces(c))-len(pos.Royals(c)) > 1 {
-			return false
-		}
-		for _, sq := range pos.Pieces(c) {
-			t := pos.At(sq).Type()
-			if s.v.Def(t).Royal {
-				continue
-			}
-			if !s.minor[t] {
-				return false
-			}
-			minors++
-		}
-	}
-	return minors <= 1
 }
 
 // evalCacheSize is the number of entries of the evaluation cache.

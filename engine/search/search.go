@@ -66,7 +66,6 @@ type Searcher struct {
 	// variant facts, set per search
 	v        *engine.Variant
 	value    []int32 // by piece type: material value for move ordering
-	minor    []bool  // by piece type: a minor for insufficient material
 	seeVal   []int32 // by piece type: value for static exchange (royals high)
 	nullMin  int     // non-pawn pieces the side to move needs for null move
 	exchange bool    // the variant has swaps or successions
@@ -147,7 +146,6 @@ func (s *Searcher) setup(v *engine.Variant) {
 	s.v = v
 	n := v.NumTypes()
 	s.value = make([]int32, n+1)
-	s.minor = make([]bool, n+1)
 	s.seeVal = make([]int32, n+1)
 	w := s.ev.Weights()
 	extra := int32(0)
@@ -168,7 +166,6 @@ func (s *Searcher) setup(v *engine.Variant) {
 		if d.Royal {
 			s.seeVal[t] = max(val, seeRoyal)
 		}
-		s.minor[t] = !d.Pawn && !d.Royal && minorMoves(d)
 	}
 	// Null-move pruning assumes that passing is never better than the best
 	// move (no zugzwang). Where stalemate loses (RULES.md 3.6, 5.2) running
@@ -184,23 +181,6 @@ func (s *Searcher) setup(v *engine.Variant) {
 // seeRoyal is a royal's least value in static exchanges: a royal does not
 // recapture onto a defended square.
 const seeRoyal = 20000
-
-// minorMoves reports a piece that cannot force mate alone in the orthodox
-// sense (RULES.md 5.1): leaps and diagonal slides only.
-func minorMoves(d *engine.PieceDef) bool {
-	for _, m := range d.Moves {
-		switch m.Kind {
-		case engine.Leap:
-		case engine.Slide:
-			if m.DF == 0 || m.DR == 0 {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
 
 // Search searches pos within the limits and returns the best move found.
 // pos is restored on return. If the side to move has a legal move, Best is

@@ -20,6 +20,9 @@ const (
 	KindTune = "tune"
 	// KindPipeline is a pipeline run (`run`), marked by pipeline.json.
 	KindPipeline = "pipeline"
+	// KindMeasure is a piece-value measurement (`measure`), marked by
+	// measure.json.
+	KindMeasure = "measure"
 )
 
 // Marker returns the file name that marks a directory of the given kind,
@@ -32,12 +35,14 @@ func Marker(kind string) string {
 		return "tune.json"
 	case KindPipeline:
 		return "pipeline.json"
+	case KindMeasure:
+		return "measure.json"
 	}
 	return ""
 }
 
 // Kinds lists every run kind.
-func Kinds() []string { return []string{KindSelfplay, KindTune, KindPipeline} }
+func Kinds() []string { return []string{KindSelfplay, KindTune, KindPipeline, KindMeasure} }
 
 // DirKind returns the kind of run dir holds ("" when none). A directory
 // that holds the markers of two kinds is an error.

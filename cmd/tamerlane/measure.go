@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"tamerlane/internal/fsx"
+	"tamerlane/tune/published"
+	"tamerlane/values"
+)
+
+// runMeasure plays a values measurement (tamerlane measure -c CONFIG -o DIR).
+func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("measure", stderr)
+	cfgPath := fs.String("c", "", "measurement config (configs/values-*.yaml, calibration-chess.yaml)")
+	out := fs.String("o", "", "measurement run directory (created, or resumed)")
+	workers := fs.Int("workers", 0, "game pairs played at once (default: the config's, else one per CPU)")
+	stage := fs.String("stage", "", `play only "selfplay" (regression games) or "imbalance" (planned matches)`)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *cfgPath == "" || *out == "" {
+		return fmt.Errorf("-c and -o are required")
+	}
+	if *stage != "" && *stage != "selfplay" && *stage != "imbalance" {
+		return fmt.Errorf("--stage %q: want selfplay or imbalance", *stage)
+	}
+	cfg, err := values.LoadConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	if err := values.Run(ctx, cfg, *out, values.RunOptions{Workers: *workers, Progress: stderr, Stage: *stage}); err != nil {
+		return err
+	}
+	doc, files, err := writeMeasurement(*out, *out, cfg.Regression)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(stdout, doc.Markdown())
+	fmt.Fprintf(stdout, "wrote %s\n", strings.Join(files, ", "))
+	return nil
+}
+
+// writeMeasurement computes the values of the self-play directories under
+// dir and writes values.json, values.md and the plots into out (nothing
+// when out is "").
+func writeMeasurement(dir, out string, rc values.RegressionConfig) (*values.Document, []string, error) {
+	dirs, err := values.RunDirs(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	cat, err := published.Embedded()
+	if err != nil {
+		return nil, nil, err
+	}
+	doc, err := values.Measure(dirs, cat, values.Options{
+		Samples:    values.SampleOptions{MinPly: rc.MinPly, QuietPlies: rc.QuietPlies},
+		Regression: values.RegressionOptions{MinGames: rc.MinGames},
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, nil, err
+	}
+	if out == "" {
+		return doc, nil, nil
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, nil, err
+	}
+	jp, mp := filepath.Join(out, "values.json"), filepath.Join(out, "values.md")
+	if err := fsx.WriteFile(jp, append(b, '\n')); err != nil {
+		return nil, nil, err
+	}
+	if err := fsx.WriteFile(mp, []byte(doc.Markdown())); err != nil {
+		return nil, nil, err
+	}
+	plots, err := doc.Plot(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	return doc, append([]string{jp, mp}, plots...), nil
+}
+
+// measurementConfig reads the regression settings of a measurement run
+// (defaults for other runs).
+func measurementConfig(dir string) values.RegressionConfig {
+	if !values.IsRun(dir) {
+		return values.RegressionConfig{}
+	}
+	cfg, err := values.LoadConfig(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		return values.RegressionConfig{}
+	}
+	return cfg.Regression
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tamerlane/selfplay"
+	"tamerlane/values"
+)
+
+// TestValuesJSON checks the document of "tamerlane values --run DIR
+// --json" on a measurement directory (played with greedy players): per
+// variant "variant", "scale" and "pieces", each piece with "regression",
+// "imbalance", "agreement_z" and "published" entries {source, value, kind}.
+func TestValuesJSON(t *testing.T) {
+	cfgText := "seed: 2\nnodes: 100\nmax_plies: 120\nregression: {min_ply: 4, min_games: 5}\nvariants:\n" +
+		"  - {variant: chess, pairs: 30, imbalance: {pieces: [N], batch_pairs: 4, max_pairs: 4}}\n"
+	cfg, err := values.ParseConfig([]byte(cfgText), "m.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "m")
+	if err := values.Run(context.Background(), cfg, dir, values.RunOptions{Workers: 2, Factory: selfplay.GreedyFactory()}); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "values", "--run", dir, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var doc struct {
+		Scale    string `json:"scale"`
+		Variants []struct {
+			Variant string                       `json:"variant"`
+			Scale   string                       `json:"scale"`
+			Pieces  []map[string]json.RawMessage `json:"pieces"`
+		} `json:"variants"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Scale != "P=1" || len(doc.Variants) != 1 || doc.Variants[0].Variant != "chess" || doc.Variants[0].Scale != "P=1" {
+		t.Fatalf("document %+v", doc)
+	}
+	found := false
+	for _, p := range doc.Variants[0].Pieces {
+		for _, k := range []string{"piece", "regression", "imbalance", "agreement_z", "published"} {
+			if _, ok := p[k]; !ok {
+				t.Errorf("piece %s lacks %q", p["piece"], k)
+			}
+		}
+		if string(p["piece"]) == `"N"` {
+			found = true
+			if string(p["imbalance"]) == "null" || !strings.Contains(string(p["published"]), `"kaufman1999"`) {
+				t.Errorf("knight: imbalance %s, published %s", p["imbalance"], p["published"])
+			}
+		}
+	}
+	if !found {
+		t.Error("no knight row")
+	}
+	for _, f := range []string{"values.json", "values.md", "values-chess.png", "values-chess.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	// A missing config is an error naming the file.
+	code, _, errs = runCLI(t, "measure", "-c", "x.yaml", "-o", dir)
+	if code == 0 || !strings.Contains(errs, "x.yaml") {
+		t.Errorf("missing config: exit %d, %s", code, errs)
+	}
+}

@@ -1,0 +1,65 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"tamerlane/internal/fsx"
+	"tamerlane/selfplay"
+	"tamerlane/tune/published"
+	"tamerlane/values"
+)
+
+// writeMeasured writes the prior-free values table of a variant.
+func writeMeasured(b *strings.Builder, v *values.VariantValues) {
+	fmt.Fprintf(b, "**Measured piece values** (P=1, 95%% intervals; prior-free regression on %d games, imbalance matches %d games; "+
+		"definition: README \"Piece values\"):\n\n| piece | regression | imbalance | z | published |\n|---|---|---|---|---|\n", v.Games, v.ImbalanceGames)
+	for _, p := range v.Pieces {
+		if p.Piece == "P" {
+			continue
+		}
+		z := ""
+		if p.AgreementZ != nil {
+			z = ff(*p.AgreementZ, 2)
+			if p.Disagree {
+				z += " (disagree)"
+			}
+		}
+		var pubs []string
+		for _, x := range p.Published {
+			pubs = append(pubs, fmt.Sprintf("%s %s (%s)", ff(x.Value, 2), x.Source, x.Kind))
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", p.Piece, values.FormatInterval(p.Regression), values.FormatInterval(p.Imbalance), z, strings.Join(pubs, "; "))
+	}
+	for _, n := range v.Notes {
+		fmt.Fprintf(b, "\n- %s", n)
+	}
+	b.WriteString("\n\n")
+}
+
+// measuredValues returns the prior-free values of a generation's games,
+// cached in gen-NNN/measured-values.json.
+func measuredValues(gd string, cat published.Catalog) (*values.Document, error) {
+	path := filepath.Join(gd, "measured-values.json")
+	sp := filepath.Join(gd, "selfplay")
+	if st, err := os.Stat(path); err == nil {
+		if ss, err := os.Stat(filepath.Join(sp, selfplay.SummaryName)); err == nil && !ss.ModTime().After(st.ModTime()) {
+			var doc values.Document
+			if b, err := os.ReadFile(path); err == nil && json.Unmarshal(b, &doc) == nil {
+				return &doc, nil
+			}
+		}
+	}
+	doc, err := values.Measure([]string{sp}, cat, values.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("measured values of %s: %w", sp, err)
+	}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return doc, fsx.WriteFile(path, append(b, '\n'))
+}

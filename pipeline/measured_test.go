@@ -1,0 +1,39 @@
+package pipeline
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReportMeasuredValues: the report shows the prior-free values of the
+// generation's games (regression and imbalance) apart from the engine
+// table's prior-shrunk values, which it labels as such.
+func TestReportMeasuredValues(t *testing.T) {
+	text := strings.Replace(fmt.Sprintf(tinyConfig, 1, "always"), "    - {variant: chess, pairs: 3}\n",
+		"    - {variant: chess, pairs: 40}\n  imbalances:\n    - {name: P odds, variant: chess, first_removes: [P], pairs: 6}\n"+
+			"    - {name: N vs 3P, variant: chess, first_removes: [N], second_removes: [P, P, P], pairs: 6}\n", 1)
+	text = strings.Replace(text, "  pairs: 4\n", "  pairs: 0\n", 1)
+	cfg := loadConfig(t, text)
+	dir := filepath.Join(t.TempDir(), "run")
+	rep := runPipeline(t, cfg, dir, testOptions(true))
+	vr := rep.Generations[0].Variants[0]
+	if vr.Measured == nil || vr.Measured.Games != 80 || vr.Measured.ImbalanceGames != 24 {
+		t.Fatalf("measured values %+v", vr.Measured)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, ReportMD))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"**Measured piece values** (P=1", "prior-free regression on 80 games, imbalance matches 24 games",
+		"not a measurement", "kaufman1999"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gen-001", "measured-values.json")); err != nil {
+		t.Error(err)
+	}
+}

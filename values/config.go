@@ -1,0 +1,220 @@
+package values
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"go.yaml.in/yaml/v3"
+
+	"tamerlane/engine"
+	"tamerlane/internal/yamlx"
+	"tamerlane/selfplay"
+)
+
+// Config is a values measurement (tamerlane measure -c): self-play games
+// for the regression and planned imbalance matches, per variant. It is
+// read strictly from YAML by LoadConfig. Example:
+//
+//	name: values-chess
+//	seed: 1
+//	nodes: 2000            # per move, both methods
+//	max_plies: 400
+//	regression: {min_ply: 16, quiet_plies: 2, min_games: 30}
+//	variants:
+//	  - variant: chess
+//	    pairs: 5000          # self-play game pairs for the regression
+//	    imbalance: {pieces: [N, B, R, Q], half_width: 0.25, batch_pairs: 50, max_pairs: 2000}
+type Config struct {
+	// Name names the measurement (default: the file's base name).
+	Name string `yaml:"name"`
+	// Seed is the seed of every game (default 1).
+	Seed uint64 `yaml:"seed"`
+	// Nodes is the node limit per move (default 2000).
+	Nodes int64 `yaml:"nodes"`
+	// MaxPlies ends longer games as draws (default 400).
+	MaxPlies int `yaml:"max_plies"`
+	// Workers is the number of game pairs played at once (0: one per CPU;
+	// not part of the hash).
+	Workers int `yaml:"workers,omitempty"`
+	// Regression selects the samples of the regression.
+	Regression RegressionConfig `yaml:"regression"`
+	// Variants are measured in order.
+	Variants []VariantConfig `yaml:"variants"`
+
+	file string
+}
+
+// RegressionConfig selects the samples and the identification threshold.
+type RegressionConfig struct {
+	// MinPly drops positions before this ply (default 16).
+	MinPly int `yaml:"min_ply"`
+	// QuietPlies is how many plies the material must stay unchanged
+	// (default 2).
+	QuietPlies int `yaml:"quiet_plies"`
+	// MinGames is the number of games with a non-zero difference a class
+	// needs to be identified (default 30).
+	MinGames int `yaml:"min_games"`
+}
+
+// VariantConfig is the measurement of one variant.
+type VariantConfig struct {
+	// Variant is the variant's name.
+	Variant string `yaml:"variant"`
+	// Rules are rule options "k=v,k=v" (RULES.md 3.8).
+	Rules string `yaml:"rules,omitempty"`
+	// Pairs is the number of self-play game pairs for the regression (0:
+	// no regression games).
+	Pairs int `yaml:"pairs"`
+	// Imbalance plans the imbalance matches (nil: none).
+	Imbalance *ImbalanceConfig `yaml:"imbalance,omitempty"`
+}
+
+// ImbalanceConfig is PlanConfig without the variant; see PlanConfig for
+// the meaning and defaults of the fields.
+type ImbalanceConfig struct {
+	// Pieces are the FEN tokens of the pieces to measure.
+	Pieces []string `yaml:"pieces"`
+	// HalfWidth is the target 95% half-width in pawns.
+	HalfWidth float64 `yaml:"half_width"`
+	// BatchPairs is the number of pairs per match and round.
+	BatchPairs int `yaml:"batch_pairs"`
+	// MaxPairs caps the pairs per piece.
+	MaxPairs int `yaml:"max_pairs"`
+	// MaxPawns is the most pawns one side gives up.
+	MaxPawns int `yaml:"max_pawns"`
+}
+
+// LoadConfig reads and validates a measurement config; errors name the
+// file, line and field.
+func LoadConfig(path string) (*Config, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConfig(b, path)
+}
+
+// ParseConfig parses and validates a measurement config; name is the file
+// name used in errors.
+func ParseConfig(b []byte, name string) (*Config, error) {
+	var c Config
+	src, err := yamlx.Decode(b, name, &c)
+	if err != nil {
+		return nil, err
+	}
+	c.file = name
+	if c.Name == "" {
+		base := filepath.Base(name)
+		c.Name = base[:len(base)-len(filepath.Ext(base))]
+	}
+	if err := c.validate(src); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+func (c *Config) validate(src *yamlx.Source) error {
+	if c.Seed == 0 && !src.Has("seed") {
+		c.Seed = 1
+	}
+	if c.Nodes == 0 {
+		c.Nodes = 2000
+	}
+	if c.MaxPlies == 0 {
+		c.MaxPlies = 400
+	}
+	var errs []error
+	bad := func(path, format string, a ...any) { errs = append(errs, src.ErrAt(path, format, a...)) }
+	if c.Nodes < 0 {
+		bad("nodes", "must be positive")
+	}
+	if c.MaxPlies < 0 {
+		bad("max_plies", "must not be negative")
+	}
+	if c.Workers < 0 {
+		bad("workers", "must not be negative")
+	}
+	r := c.Regression
+	if r.MinPly < 0 || r.QuietPlies < 0 || r.MinGames < 0 {
+		bad("regression", "min_ply, quiet_plies and min_games must not be negative")
+	}
+	if len(c.Variants) == 0 {
+		bad("variants", "required: at least one variant")
+	}
+	seen := map[string]bool{}
+	for i, v := range c.Variants {
+		p := fmt.Sprintf("variants[%d]", i)
+		opts, err := engine.ParseOptions(v.Rules)
+		if err != nil {
+			bad(p+".rules", "%v", err)
+			continue
+		}
+		ev, err := engine.NewVariant(v.Variant, opts)
+		if err != nil {
+			bad(p+".variant", "%v", err)
+			continue
+		}
+		if seen[v.Variant] {
+			bad(p+".variant", "variant %q is listed twice", v.Variant)
+		}
+		seen[v.Variant] = true
+		if v.Pairs < 0 {
+			bad(p+".pairs", "must not be negative")
+		}
+		if v.Imbalance != nil {
+			pc := c.plan(i)
+			if err := pc.Validate(); err != nil {
+				bad(p+".imbalance", "%v", err)
+			}
+			cls := NewClasses(ev)
+			for j, x := range v.Imbalance.Pieces {
+				if cls.Index(x) <= 0 {
+					bad(fmt.Sprintf("%s.imbalance.pieces[%d]", p, j), "%q is not a non-royal, non-pawn piece of %s (pieces: %v)", x, v.Variant, cls.Names[1:])
+				}
+			}
+		} else if v.Pairs == 0 {
+			bad(p, "neither pairs nor imbalance: nothing to measure")
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// plan returns the planner configuration of variant i.
+func (c *Config) plan(i int) PlanConfig {
+	v := c.Variants[i]
+	im := v.Imbalance
+	return PlanConfig{Variant: v.Variant, Rules: v.Rules, Pieces: slices.Clone(im.Pieces), HalfWidth: im.HalfWidth,
+		BatchPairs: im.BatchPairs, MaxPairs: im.MaxPairs, MaxPawns: im.MaxPawns}
+}
+
+// Hash is the digest of everything that decides the games and the plan.
+func (c *Config) Hash() (string, error) {
+	cp := *c
+	cp.Workers = 0
+	b, err := yaml.Marshal(&cp)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(append([]byte(formatVersion+"\n"), b...))
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// formatVersion names the run directory format of a measurement.
+const formatVersion = "tamerlane-values/1"
+
+// selfplayConfig is the self-play run of variant i's regression games.
+func (c *Config) selfplayConfig(i int) *selfplay.Config {
+	sc := selfplay.DefaultConfig()
+	sc.Seed, sc.Nodes, sc.MaxPlies = c.Seed, c.Nodes, c.MaxPlies
+	v := c.Variants[i]
+	sc.Variants = []selfplay.VariantConfig{{Variant: v.Variant, Rules: v.Rules, Pairs: v.Pairs}}
+	return sc
+}
+
+// cfgYAML is the config as written to the run's config.yaml.
+func cfgYAML(c *Config) ([]byte, error) { return yaml.Marshal(c) }

@@ -1,0 +1,57 @@
+package values
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestMeasureConfigs(t *testing.T) {
+	files, err := filepath.Glob("../configs/measure/*.yaml")
+	if err != nil || len(files) < 4 {
+		t.Fatalf("configs %v (%v)", files, err)
+	}
+	for _, f := range files {
+		cfg, err := LoadConfig(f)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if _, err := cfg.Hash(); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"variants:\n  - {variant: chess, pairs: 2, pars: 3}\n", "x.yaml:2"},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [K]}}\n", `"K" is not a non-royal, non-pawn piece`},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [N, N]}}\n", "listed twice"},
+		{"variants:\n  - {variant: nochess, pairs: 2}\n", "variants[0].variant"},
+		{"variants:\n  - {variant: chess}\n", "nothing to measure"},
+		{"nodes: 10\n", "at least one variant"},
+	} {
+		_, err := ParseConfig([]byte(c.text), "x.yaml")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.text, err, c.want)
+		}
+	}
+}
+
+// TestSelfplayConfigDefaults: the regression games of a measurement are the
+// self-play run "seed, nodes, max_plies, one variant stream" (so that a
+// run started with tamerlane selfplay can be adopted).
+func TestSelfplayConfigDefaults(t *testing.T) {
+	cfg, err := ParseConfig([]byte("variants:\n  - {variant: chess, pairs: 5}\n"), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := cfg.selfplayConfig(0)
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if sc.Nodes != 2000 || sc.MaxPlies != 400 || sc.NodesJitter != 0.1 || sc.Openings.Plies != 8 || len(sc.Variants) != 1 {
+		t.Errorf("self-play config %+v", sc)
+	}
+}

@@ -1,0 +1,403 @@
+package values
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"tamerlane/tune"
+	"tamerlane/tune/imbalance"
+	"tamerlane/tune/published"
+	"tamerlane/tune/valueplot"
+)
+
+// Scale is the one scale of every value in a Document.
+const Scale = "P=1"
+
+// Definition states the estimand in one sentence for the JSON document.
+const Definition = "regression: logit E[result] = a + (g0 + g1*phase) * sum_j v_j * (White's minus Black's count of j) " +
+	"on quiet positions (no capture or promotion in the game's next plies), each game weight 1, quasi-ML without prior, " +
+	"game-clustered sandwich SE; imbalance: H.G. Muller's matches, logistic in the material removed, Pearson dispersion; " +
+	"intervals 95%, values in pawns (P=1)"
+
+// Interval is a value with its 95% interval and standard error.
+type Interval struct {
+	// Value is the estimate, [Lo, Hi] its 95% interval, SE its
+	// standard error.
+	Value float64 `json:"value"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	SE    float64 `json:"se"`
+}
+
+// PublishedValue is one published figure in the document's scale.
+type PublishedValue struct {
+	// Source is the source id in data/published, Value the figure in
+	// P=1, Kind how it was obtained.
+	Source string  `json:"source"`
+	Value  float64 `json:"value"`
+	Kind   string  `json:"kind"`
+}
+
+// PieceValues is one piece's row.
+type PieceValues struct {
+	// Piece is the FEN token (P: every pawn type), Name the published
+	// name.
+	Piece string `json:"piece"`
+	Name  string `json:"name,omitempty"`
+	// Regression is the prior-free regression value (null: not
+	// identified in the games).
+	Regression *Interval `json:"regression"`
+	// Imbalance is the imbalance-match value (null: not measured).
+	Imbalance *Interval `json:"imbalance"`
+	// AgreementZ is (regression − imbalance)/combined SE (null without
+	// both); Disagree is |z| > 1.96.
+	AgreementZ *float64         `json:"agreement_z"`
+	Disagree   bool             `json:"disagree"`
+	Published  []PublishedValue `json:"published"`
+	// Scaled are both estimates in the variant's published scale when
+	// that is not P=1 (for example R=5 for Tamerlane II) and as ratios to
+	// the knight (N=1), with delta-method intervals from the fits'
+	// covariances.
+	Scaled []ScaledValues `json:"scaled,omitempty"`
+}
+
+// ScaledValues are a piece's estimates in another scale.
+type ScaledValues struct {
+	// Scale is "X=v"; Regression and Imbalance are in it.
+	Scale      string    `json:"scale"`
+	Regression *Interval `json:"regression"`
+	Imbalance  *Interval `json:"imbalance"`
+}
+
+// ratio returns c·a/b with its delta-method standard error.
+func ratio(c, a, b, va, vb, cab float64) *Interval {
+	v := c * a / b
+	ga, gb := c/b, -c*a/(b*b)
+	se := math.Sqrt(math.Max(0, ga*ga*va+2*ga*gb*cab+gb*gb*vb))
+	return &Interval{Value: v, Lo: v - z95*se, Hi: v + z95*se, SE: se}
+}
+
+// VariantValues are the values of one variant.
+type VariantValues struct {
+	// Variant is the variant's name, Scale the values' scale (P=1).
+	Variant string `json:"variant"`
+	Scale   string `json:"scale"`
+	// Games and Samples are the regression's data; ImbalanceGames the
+	// games of the imbalance matches.
+	Games          int `json:"games"`
+	Samples        int `json:"samples"`
+	ImbalanceGames int `json:"imbalance_games"`
+	// Matches are the imbalance matches (rounds summed).
+	Matches []*MatchResult `json:"matches,omitempty"`
+	// Pieces are the rows, the pawn first.
+	Pieces []PieceValues `json:"pieces"`
+	// Notes say why a method gave nothing.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Document is the output of tamerlane values --json.
+type Document struct {
+	// Scale is the scale of every value (P=1); Definition states the
+	// estimand.
+	Scale      string          `json:"scale"`
+	Definition string          `json:"definition"`
+	Variants   []VariantValues `json:"variants"`
+}
+
+// Variant returns the values of a variant, or nil.
+func (d *Document) Variant(name string) *VariantValues {
+	for i := range d.Variants {
+		if d.Variants[i].Variant == name {
+			return &d.Variants[i]
+		}
+	}
+	return nil
+}
+
+// Piece returns a piece's row, or nil.
+func (v *VariantValues) Piece(p string) *PieceValues {
+	for i := range v.Pieces {
+		if v.Pieces[i].Piece == p {
+			return &v.Pieces[i]
+		}
+	}
+	return nil
+}
+
+// Options control Measure.
+type Options struct {
+	// Samples select the regression's positions.
+	Samples SampleOptions
+	// Regression controls the fit.
+	Regression RegressionOptions
+}
+
+// Measure computes the values of every variant found in the self-play run
+// directories: the regression from the self-play games, the imbalance fit
+// from the imbalance matches, their agreement, and the published figures
+// of cat (which do not enter any estimate).
+func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, error) {
+	regs, err := CollectRegression(dirs, opt.Samples)
+	if err != nil {
+		return nil, err
+	}
+	imbs, err := CollectImbalances(dirs)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for v := range regs {
+		names = append(names, v)
+	}
+	for v := range imbs {
+		if regs[v] == nil {
+			names = append(names, v)
+		}
+	}
+	sort.Strings(names)
+	doc := &Document{Scale: Scale, Definition: Definition}
+	for _, name := range names {
+		vv := VariantValues{Variant: name, Scale: Scale, Pieces: []PieceValues{}}
+		rows := map[string]*PieceValues{}
+		var order []string
+		row := func(p string) *PieceValues {
+			if r := rows[p]; r != nil {
+				return r
+			}
+			rows[p] = &PieceValues{Piece: p, Published: []PublishedValue{}}
+			order = append(order, p)
+			return rows[p]
+		}
+		var reg *Regression
+		var fit *imbalance.Result
+		var imbPieces []string
+		if d := regs[name]; d != nil {
+			vv.Games, vv.Samples = d.Games, len(d.Samples)
+			for _, p := range d.Classes.Names {
+				row(p)
+			}
+			var err error
+			reg, err = FitRegression(d.Classes.Names, d.Samples, opt.Regression)
+			if err != nil {
+				vv.Notes = append(vv.Notes, "regression: "+err.Error())
+			} else {
+				for k, p := range reg.Pieces {
+					if reg.Identified[k] {
+						e := reg.Values[k]
+						row(p).Regression = &Interval{Value: e.Value, Lo: e.Lo, Hi: e.Hi, SE: e.SE}
+					} else {
+						vv.Notes = append(vv.Notes, fmt.Sprintf("regression: %s not identified (too few games with a %s difference)", p, p))
+					}
+				}
+			}
+		}
+		if ms := imbs[name]; len(ms) > 0 {
+			vv.Matches = ms
+			pieces := []string{"P"}
+			for _, m := range ms {
+				vv.ImbalanceGames += m.Wins + m.Draws + m.Losses
+				for _, x := range slices.Concat(m.FirstRemoves, m.SecondRemoves) {
+					if !slices.Contains(pieces, x) {
+						pieces = append(pieces, x)
+					}
+				}
+			}
+			var im []imbalance.Match
+			for _, m := range ms {
+				d, err := imbalance.DiffFromRemoved(pieces, m.FirstRemoves, m.SecondRemoves)
+				if err != nil {
+					return nil, err
+				}
+				im = append(im, imbalance.Match{Name: m.Name, Diff: d, Wins: float64(m.Wins), Draws: float64(m.Draws), Losses: float64(m.Losses)})
+			}
+			var err error
+			imbPieces = pieces
+			fit, err = imbalance.Fit(pieces, im, imbalance.Options{Reference: "P"})
+			if err != nil {
+				vv.Notes = append(vv.Notes, "imbalance: "+err.Error())
+			} else {
+				for _, e := range fit.Estimates {
+					if e.Piece == "P" || math.IsNaN(e.SE) {
+						continue
+					}
+					row(e.Piece).Imbalance = &Interval{Value: e.Value, Lo: e.Lo, Hi: e.Hi, SE: e.SE}
+				}
+			}
+		}
+		tab := cat[name]
+		// Other scales: the published one, and N=1 (ratios to the knight).
+		var scales []published.Scale
+		if sc := tune.PrimaryScale(cat, name); sc != published.PawnOne {
+			scales = append(scales, sc)
+		}
+		if slices.Contains(order, "N") && !slices.Contains(scales, published.KnightOne) {
+			scales = append(scales, published.KnightOne)
+		}
+		for _, p := range order {
+			r := rows[p]
+			if r.Regression != nil && r.Imbalance != nil {
+				se := math.Hypot(r.Regression.SE, r.Imbalance.SE)
+				if se > 0 {
+					z := (r.Regression.Value - r.Imbalance.Value) / se
+					r.AgreementZ = &z
+					r.Disagree = math.Abs(z) > z95
+				}
+			}
+			for _, sc := range scales {
+				sp, sv, _ := sc.Parse()
+				x := ScaledValues{Scale: string(sc)}
+				if reg != nil {
+					i, j := slices.Index(reg.Pieces, p), slices.Index(reg.Pieces, sp)
+					if i >= 0 && j >= 0 && reg.Identified[i] && reg.Identified[j] {
+						x.Regression = ratio(sv, reg.Values[i].Value, reg.Values[j].Value, reg.cov(i, i), reg.cov(j, j), reg.cov(i, j))
+					}
+				}
+				if fit != nil {
+					i, j := slices.Index(imbPieces, p), slices.Index(imbPieces, sp)
+					if i >= 0 && j >= 0 && !math.IsNaN(fit.Estimates[i].SE) && !math.IsNaN(fit.Estimates[j].SE) {
+						x.Imbalance = ratio(sv, fit.Estimates[i].Logit, fit.Estimates[j].Logit, fit.Cov.At(i, i), fit.Cov.At(j, j), fit.Cov.At(i, j))
+					}
+				}
+				r.Scaled = append(r.Scaled, x)
+			}
+			if tab != nil {
+				r.Name, _ = tab.PieceName(p)
+				vals, err := tab.Values(p, published.PawnOne)
+				if err != nil {
+					return nil, err
+				}
+				for _, v := range vals {
+					r.Published = append(r.Published, PublishedValue{Source: v.Source.ID, Value: v.Value, Kind: string(v.Source.Kind)})
+				}
+			}
+			vv.Pieces = append(vv.Pieces, *r)
+		}
+		doc.Variants = append(doc.Variants, vv)
+	}
+	return doc, nil
+}
+
+// Markdown renders the document as tables, one per variant.
+func (d *Document) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Piece values (%s, 95%% intervals)\n\n", d.Scale)
+	fmt.Fprintf(&b, "Estimand: %s.\n\n", d.Definition)
+	for _, v := range d.Variants {
+		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.\n\n", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
+		var scaled []string
+		for _, p := range v.Pieces {
+			if len(p.Scaled) > len(scaled) {
+				scaled = scaled[:0]
+				for _, x := range p.Scaled {
+					scaled = append(scaled, x.Scale)
+				}
+			}
+		}
+		b.WriteString("| piece | regression | imbalance | z |")
+		for _, sc := range scaled {
+			fmt.Fprintf(&b, " regression (%s) | imbalance (%s) |", sc, sc)
+		}
+		b.WriteString(" published (P=1) |\n|---|---|---|---|" + strings.Repeat("---|---|", len(scaled)) + "---|\n")
+		for _, p := range v.Pieces {
+			z := "–"
+			if p.AgreementZ != nil {
+				z = fmt.Sprintf("%+.2f", *p.AgreementZ)
+				if p.Disagree {
+					z += " **disagree**"
+				}
+			}
+			var pubs []string
+			for _, x := range p.Published {
+				pubs = append(pubs, fmt.Sprintf("%.2f (%s, %s)", x.Value, x.Source, x.Kind))
+			}
+			name := p.Piece
+			if p.Name != "" {
+				name += " " + p.Name
+			}
+			cells := []string{name, FormatInterval(p.Regression), FormatInterval(p.Imbalance), z}
+			for k := range scaled {
+				if k < len(p.Scaled) {
+					cells = append(cells, FormatInterval(p.Scaled[k].Regression), FormatInterval(p.Scaled[k].Imbalance))
+				} else {
+					cells = append(cells, "–", "–")
+				}
+			}
+			cells = append(cells, strings.Join(pubs, "; "))
+			fmt.Fprintf(&b, "| %s |\n", strings.Join(cells, " | "))
+		}
+		if len(v.Matches) > 0 {
+			b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L |\n|---|---|---|\n")
+			for _, m := range v.Matches {
+				fmt.Fprintf(&b, "| %v vs %v | %d | %d-%d-%d |\n", m.FirstRemoves, m.SecondRemoves, m.Pairs, m.Wins, m.Draws, m.Losses)
+			}
+		}
+		for _, n := range v.Notes {
+			fmt.Fprintf(&b, "\n- %s", n)
+		}
+		b.WriteString("\n\n")
+	}
+	return b.String()
+}
+
+// FormatInterval prints "3.12 [2.90, 3.34]" or "–".
+func FormatInterval(iv *Interval) string {
+	if iv == nil {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f [%.2f, %.2f]", iv.Value, iv.Lo, iv.Hi)
+}
+
+// Plot writes one plot per variant, base+"-<variant>.png/.svg", with
+// every estimate, its interval and every published figure.
+func (d *Document) Plot(dir string) ([]string, error) {
+	var files []string
+	for _, v := range d.Variants {
+		var pieces []string
+		reg := valueplot.Series{Label: "regression (prior-free)"}
+		imb := valueplot.Series{Label: "imbalance matches"}
+		pubs := map[string]*valueplot.Series{}
+		var pubOrder []string
+		for _, p := range v.Pieces {
+			if p.Piece == "P" {
+				continue
+			}
+			pieces = append(pieces, p.Piece)
+			if r := p.Regression; r != nil {
+				reg.Points = append(reg.Points, valueplot.Point{Piece: p.Piece, Value: r.Value, Lo: r.Lo, Hi: r.Hi})
+			}
+			if r := p.Imbalance; r != nil {
+				imb.Points = append(imb.Points, valueplot.Point{Piece: p.Piece, Value: r.Value, Lo: r.Lo, Hi: r.Hi})
+			}
+			for _, x := range p.Published {
+				if s := pubs[x.Source]; s != nil && slices.ContainsFunc(s.Points, func(q valueplot.Point) bool { return q.Piece == p.Piece }) {
+					continue // one point per source and piece
+				}
+				s := pubs[x.Source]
+				if s == nil {
+					s = &valueplot.Series{Label: x.Source + " (" + x.Kind + ")"}
+					pubs[x.Source] = s
+					pubOrder = append(pubOrder, x.Source)
+				}
+				s.Points = append(s.Points, valueplot.Point{Piece: p.Piece, Value: x.Value, Lo: math.NaN(), Hi: math.NaN()})
+			}
+		}
+		if len(pieces) == 0 {
+			continue
+		}
+		var ps []valueplot.Series
+		for _, id := range pubOrder {
+			ps = append(ps, *pubs[id])
+		}
+		png, svg, err := valueplot.WriteFiles(filepath.Join(dir, "values-"+v.Variant), pieces, []valueplot.Series{reg, imb}, ps,
+			valueplot.Options{Title: v.Variant + ": piece values, 95% intervals", YLabel: "pawns (P=1)"})
+		if err != nil {
+			return nil, fmt.Errorf("plot %s: %w", v.Variant, err)
+		}
+		files = append(files, png, svg)
+	}
+	return files, nil
+}

@@ -1,0 +1,331 @@
+package values
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"tamerlane/tune/imbalance"
+)
+
+// PlanConfig says which pieces of one variant the imbalance planner
+// measures and when it stops.
+type PlanConfig struct {
+	// Variant is the variant's name.
+	Variant string `yaml:"variant"`
+	// Rules are its rule options.
+	Rules string `yaml:"rules,omitempty"`
+	// Pieces are the FEN tokens of the pieces to measure (the pawn "P" is
+	// always measured by a pawn-odds match).
+	Pieces []string `yaml:"pieces"`
+	// HalfWidth is the target 95% half-width of every value in pawns
+	// (default 0.25).
+	HalfWidth float64 `yaml:"half_width"`
+	// BatchPairs is the number of game pairs a match plays per round
+	// (default 20).
+	BatchPairs int `yaml:"batch_pairs"`
+	// MaxPairs caps the pairs played for every piece, over all its
+	// matches (default 400).
+	MaxPairs int `yaml:"max_pairs"`
+	// MaxPawns is the most pawns one side gives up in a match (default 4).
+	MaxPawns int `yaml:"max_pawns"`
+	// Start are the estimates (pawns) the first opponents are chosen
+	// from; a piece without one starts at 3. Planning only: the fitted
+	// values do not depend on them except through the choice of matches.
+	Start map[string]float64 `yaml:"-"`
+}
+
+func (c *PlanConfig) setDefaults() {
+	if c.HalfWidth == 0 {
+		c.HalfWidth = 0.25
+	}
+	if c.BatchPairs == 0 {
+		c.BatchPairs = 20
+	}
+	if c.MaxPairs == 0 {
+		c.MaxPairs = 400
+	}
+	if c.MaxPawns == 0 {
+		c.MaxPawns = 4
+	}
+}
+
+// Validate checks the configuration and fills in defaults.
+func (c *PlanConfig) Validate() error {
+	c.setDefaults()
+	switch {
+	case c.Variant == "":
+		return errors.New("imbalance: variant is required")
+	case len(c.Pieces) == 0:
+		return fmt.Errorf("imbalance %s: pieces is empty", c.Variant)
+	case c.HalfWidth < 0 || c.BatchPairs < 0 || c.MaxPairs < 0 || c.MaxPawns < 0:
+		return fmt.Errorf("imbalance %s: half_width, batch_pairs, max_pairs and max_pawns must not be negative", c.Variant)
+	case c.BatchPairs > c.MaxPairs:
+		return fmt.Errorf("imbalance %s: batch_pairs %d exceeds max_pairs %d", c.Variant, c.BatchPairs, c.MaxPairs)
+	}
+	for i, p := range c.Pieces {
+		if p == "P" || slices.Contains(c.Pieces[:i], p) {
+			return fmt.Errorf("imbalance %s: piece %q listed twice (the pawn is always measured)", c.Variant, p)
+		}
+	}
+	return nil
+}
+
+// PlannedMatch is one imbalance match: the first side plays without
+// FirstRemoves, the second without SecondRemoves.
+type PlannedMatch struct {
+	// Name is "X vs Y+P+P" or "P odds".
+	Name string `json:"name"`
+	// Piece is the piece it measures ("P": pawn odds).
+	Piece string `json:"piece"`
+	// FirstRemoves and SecondRemoves are the pieces each side lacks.
+	FirstRemoves  []string `json:"first_removes"`
+	SecondRemoves []string `json:"second_removes,omitempty"`
+	// Pairs played and the first side's results.
+	Pairs               int     `json:"pairs"`
+	Wins, Draws, Losses float64 `json:"-"`
+}
+
+// Outcome is what one batch of a match gave: the first side's results.
+type Outcome struct {
+	// Name is the match's name.
+	Name string
+	// Pairs is the number of pairs played.
+	Pairs int
+	// Wins, Draws and Losses are the first side's results.
+	Wins, Draws, Losses float64
+}
+
+// PlayFunc plays one round: BatchPairs pairs of every listed match.
+type PlayFunc func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]Outcome, error)
+
+// ImbalanceResult is the state of the planner after its last round.
+type ImbalanceResult struct {
+	// Variant is the variant's name.
+	Variant string `json:"variant"`
+	// Rounds is the number of rounds played.
+	Rounds int `json:"rounds"`
+	// Matches are every match played, in the order they were planned.
+	Matches []*PlannedMatch `json:"matches"`
+	// Values are in pawns, per piece of Pieces ("P" first).
+	Pieces []string   `json:"pieces"`
+	Values []Estimate `json:"values"`
+	// Done tells, per piece, whether its half-width target was reached.
+	Done []bool `json:"done"`
+	// Fit is the last imbalance fit (nil when it failed).
+	Fit *imbalance.Result `json:"-"`
+}
+
+// Value returns the estimate of a piece.
+func (r *ImbalanceResult) Value(piece string) (Estimate, bool) {
+	i := slices.Index(r.Pieces, piece)
+	if i < 0 || math.IsNaN(r.Values[i].Value) {
+		return Estimate{}, false
+	}
+	return r.Values[i], true
+}
+
+// opponent chooses the pieces the second side gives up against piece x:
+// k pawns, or one other measured piece plus k pawns, whose value is
+// nearest x's estimate (fewest pieces on a tie).
+func opponent(x string, est map[string]float64, pieces []string, maxPawns int) []string {
+	e := est[x]
+	best, bestErr := []string{"P"}, math.Abs(e-1)
+	try := func(opp []string, v float64) {
+		if d := math.Abs(e - v); d < bestErr-1e-9 || (math.Abs(d-bestErr) <= 1e-9 && len(opp) < len(best)) {
+			best, bestErr = opp, d
+		}
+	}
+	for k := 1; k <= maxPawns; k++ {
+		try(slices.Repeat([]string{"P"}, k), float64(k))
+	}
+	for _, y := range pieces {
+		if y == x || !(est[y] < e) {
+			continue
+		}
+		for k := 0; k <= maxPawns; k++ {
+			try(append([]string{y}, slices.Repeat([]string{"P"}, k)...), est[y]+float64(k))
+		}
+	}
+	return best
+}
+
+// matchName names a match "X vs Y+P+P".
+func matchName(x string, opp []string) string {
+	return x + " vs " + strings.Join(opp, "+")
+}
+
+// Plan runs the imbalance measurement of one variant: rounds of matches
+// until every piece's 95% half-width is at most cfg.HalfWidth pawns or its
+// match has cfg.MaxPairs pairs. play is called once per round; a resumed
+// run calls it with the same rounds again and gets the recorded results.
+func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	pieces := append([]string{"P"}, cfg.Pieces...)
+	est := map[string]float64{"P": 1}
+	for _, p := range cfg.Pieces {
+		est[p] = 3
+		if v, ok := cfg.Start[p]; ok && v > 0 {
+			est[p] = v
+		}
+	}
+	res := &ImbalanceResult{Variant: cfg.Variant, Pieces: pieces}
+	byName := map[string]*PlannedMatch{}
+	current := map[string]*PlannedMatch{} // piece → its current match
+	add := func(piece string, first, second []string) *PlannedMatch {
+		name := matchName(piece, second)
+		if piece == "P" {
+			name = "P odds"
+		}
+		if m := byName[name]; m != nil {
+			return m
+		}
+		m := &PlannedMatch{Name: name, Piece: piece, FirstRemoves: first, SecondRemoves: second}
+		byName[name] = m
+		res.Matches = append(res.Matches, m)
+		return m
+	}
+	current["P"] = add("P", []string{"P"}, nil)
+	for _, x := range cfg.Pieces {
+		current[x] = add(x, []string{x}, opponent(x, est, cfg.Pieces, cfg.MaxPawns))
+	}
+	hw := map[string]float64{}
+	for round := 0; ; round++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		// Active pieces: target not reached, cap not reached.
+		var batch []PlannedMatch
+		anyPiece := false
+		for _, x := range cfg.Pieces {
+			h, ok := hw[x]
+			if ok && h <= cfg.HalfWidth || piecePairs(res.Matches, x)+cfg.BatchPairs > cfg.MaxPairs {
+				continue
+			}
+			anyPiece = true
+			batch = append(batch, *current[x])
+		}
+		if anyPiece && piecePairs(res.Matches, "P")+cfg.BatchPairs <= cfg.MaxPairs {
+			batch = append([]PlannedMatch{*current["P"]}, batch...)
+		}
+		if !anyPiece {
+			res.Rounds = round
+			break
+		}
+		out, err := play(ctx, round, batch, cfg.BatchPairs)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range out {
+			m := byName[o.Name]
+			if m == nil {
+				return nil, fmt.Errorf("imbalance %s round %d: result of an unplanned match %q", cfg.Variant, round, o.Name)
+			}
+			m.Pairs += o.Pairs
+			m.Wins += o.Wins
+			m.Draws += o.Draws
+			m.Losses += o.Losses
+		}
+		// The stopping rule uses the plain fit; the choice of opponents
+		// a slightly ridged one, which stays finite when a match is all
+		// wins (a badly chosen first opponent).
+		if fit, err := fitMatches(pieces, res.Matches, 0); err == nil {
+			for i, e := range fit.Estimates {
+				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) {
+					hw[x] = z95 * e.SE
+				}
+			}
+		}
+		// Values in pawns mean something only once the pawn's own logit
+		// is clearly positive (pawn odds decided at 2 SE); until then only
+		// a piece whose match is lopsided (score outside [¼, ¾] over at
+		// least 20 games) moves to a new opponent.
+		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
+			decided := fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE
+			for i, e := range fit.Estimates {
+				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) && e.Value > 0 && (decided || lopsided(current[x])) {
+					est[x] = e.Value
+				}
+			}
+		}
+		// Re-plan a piece whose match has drifted a pawn off its estimate.
+		for _, x := range cfg.Pieces {
+			opp := opponent(x, est, cfg.Pieces, cfg.MaxPawns)
+			if matchName(x, opp) != current[x].Name && math.Abs(oppValue(opp, est)-oppValue(current[x].SecondRemoves, est)) >= 1 {
+				current[x] = add(x, []string{x}, opp)
+			}
+		}
+	}
+	res.Values = make([]Estimate, len(pieces))
+	res.Done = make([]bool, len(pieces))
+	nan := Estimate{Value: math.NaN(), SE: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	fit, err := fitMatches(pieces, res.Matches, 0)
+	for i := range pieces {
+		res.Values[i] = nan
+		if err == nil && !math.IsNaN(fit.Estimates[i].SE) {
+			e := fit.Estimates[i]
+			res.Values[i] = Estimate{Value: e.Value, SE: e.SE, Lo: e.Lo, Hi: e.Hi}
+			res.Done[i] = z95*e.SE <= cfg.HalfWidth
+		}
+	}
+	res.Fit = fit
+	return res, nil
+}
+
+// lopsided reports whether a match is far from even: the first side's
+// score is outside [¼, ¾] over at least 20 games.
+func lopsided(m *PlannedMatch) bool {
+	n := m.Wins + m.Draws + m.Losses
+	if n < 20 {
+		return false
+	}
+	s := (m.Wins + m.Draws/2) / n
+	return s < 0.25 || s > 0.75
+}
+
+// piecePairs counts the pairs of all matches measuring piece x.
+func piecePairs(ms []*PlannedMatch, x string) int {
+	n := 0
+	for _, m := range ms {
+		if m.Piece == x {
+			n += m.Pairs
+		}
+	}
+	return n
+}
+
+func oppValue(opp []string, est map[string]float64) float64 {
+	v := 0.0
+	for _, y := range opp {
+		v += est[y]
+	}
+	return v
+}
+
+// planRidge is the ridge of the fit that chooses opponents (never of a
+// reported value).
+const planRidge = 1
+
+// fitMatches fits the values of the matches played so far (pawn = 1).
+func fitMatches(pieces []string, matches []*PlannedMatch, ridge float64) (*imbalance.Result, error) {
+	var ms []imbalance.Match
+	for _, m := range matches {
+		if m.Pairs == 0 {
+			continue
+		}
+		d, err := imbalance.DiffFromRemoved(pieces, m.FirstRemoves, m.SecondRemoves)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, imbalance.Match{Name: m.Name, Diff: d, Wins: m.Wins, Draws: m.Draws, Losses: m.Losses})
+	}
+	if len(ms) == 0 {
+		return nil, errors.New("no matches played")
+	}
+	return imbalance.Fit(pieces, ms, imbalance.Options{Reference: "P", Ridge: ridge})
+}

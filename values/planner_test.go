@@ -1,0 +1,214 @@
+package values
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// synthPlay plays imbalance games whose first-side score follows
+// σ((value of what the second side lacks − value of what the first side
+// lacks)/scale) with draws, from known values.
+func synthPlay(rng *rand.Rand, vals map[string]float64, scale float64, calls *int) PlayFunc {
+	return func(_ context.Context, round int, batch []PlannedMatch, pairs int) ([]Outcome, error) {
+		*calls++
+		var out []Outcome
+		for _, m := range batch {
+			d := 0.0
+			for _, x := range m.FirstRemoves {
+				d -= vals[x]
+			}
+			for _, x := range m.SecondRemoves {
+				d += vals[x]
+			}
+			p := logistic(d / scale)
+			draw := 0.6 * math.Min(p, 1-p)
+			o := Outcome{Name: m.Name, Pairs: pairs}
+			for range 2 * pairs {
+				u := rng.Float64()
+				switch {
+				case u < p-draw/2:
+					o.Wins++
+				case u < p+draw/2:
+					o.Draws++
+				default:
+					o.Losses++
+				}
+			}
+			out = append(out, o)
+		}
+		return out, nil
+	}
+}
+
+var planVals = map[string]float64{"P": 1, "N": 3, "B": 3.4, "R": 5, "Q": 9}
+
+func TestPlanOpponentsAndStop(t *testing.T) {
+	calls := 0
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "B", "R", "Q"}, HalfWidth: 0.6,
+		BatchPairs: 50, MaxPairs: 100000, Start: map[string]float64{"N": 3, "B": 3.4, "R": 5, "Q": 9}}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(3, 4)), planVals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"N": {"P", "P", "P"}, "B": {"N"}, "R": {"N", "P", "P"}, "Q": {"R", "P", "P", "P", "P"}}
+	for _, m := range res.Matches[:5] {
+		if m.Piece == "P" {
+			if !slices.Equal(m.FirstRemoves, []string{"P"}) || len(m.SecondRemoves) != 0 {
+				t.Errorf("pawn odds match %+v", m)
+			}
+			continue
+		}
+		if !slices.Equal(m.SecondRemoves, want[m.Piece]) {
+			t.Errorf("%s plays against %v, want %v", m.Piece, m.SecondRemoves, want[m.Piece])
+		}
+	}
+	for i, x := range res.Pieces {
+		if !res.Done[i] || z95*res.Values[i].SE > cfg.HalfWidth {
+			t.Errorf("%s: half-width %.3f above the target %.2f", x, z95*res.Values[i].SE, cfg.HalfWidth)
+		}
+	}
+	if calls != res.Rounds {
+		t.Errorf("%d rounds played, %d reported", calls, res.Rounds)
+	}
+	// Stopped at the target, not later: one round less leaves a piece
+	// above it.
+	cfg2 := cfg
+	cfg2.MaxPairs = 0
+	short := 0
+	rng := rand.New(rand.NewPCG(3, 4))
+	play := synthPlay(rng, planVals, 2.5, &short)
+	limited := func(ctx context.Context, round int, b []PlannedMatch, pairs int) ([]Outcome, error) {
+		if round >= res.Rounds-1 {
+			return nil, errStopTest
+		}
+		return play(ctx, round, b, pairs)
+	}
+	if _, err := Plan(context.Background(), cfg, limited); err != errStopTest {
+		t.Fatalf("the planner stopped before round %d: %v", res.Rounds-1, err)
+	}
+}
+
+type stopErr struct{}
+
+func (stopErr) Error() string { return "stop" }
+
+var errStopTest error = stopErr{}
+
+func TestPlanCap(t *testing.T) {
+	calls := 0
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "R"}, HalfWidth: 0.01, BatchPairs: 10, MaxPairs: 40}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(1, 1)), planVals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range res.Matches {
+		if m.Pairs > cfg.MaxPairs {
+			t.Errorf("%s: %d pairs beyond the cap %d", m.Name, m.Pairs, cfg.MaxPairs)
+		}
+	}
+	if calls != 4 {
+		t.Errorf("%d rounds, want 4 (cap 40 pairs in batches of 10)", calls)
+	}
+}
+
+// TestImbalanceCoverage: over 200 seeds the imbalance fit's 95% intervals
+// cover the true values at about the nominal rate (central 99.9% binomial
+// band), and a single large run recovers them.
+func TestImbalanceCoverage(t *testing.T) {
+	seeds := 200
+	if testing.Short() {
+		seeds = 100
+	}
+	pieces := []string{"N", "R", "Q"}
+	cover := map[string]int{}
+	for seed := range seeds {
+		calls := 0
+		cfg := PlanConfig{Variant: "chess", Pieces: pieces, HalfWidth: 1e-9, BatchPairs: 200, MaxPairs: 200,
+			Start: map[string]float64{"N": 3, "R": 5, "Q": 9}}
+		res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(uint64(seed), 7)), planVals, 2.5, &calls))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range pieces {
+			e, ok := res.Value(x)
+			if ok && e.Lo <= planVals[x] && planVals[x] <= e.Hi {
+				cover[x]++
+			}
+		}
+	}
+	lo, hi := binomialBand(seeds, 0.95, 0.001)
+	for _, x := range pieces {
+		if cover[x] < lo || cover[x] > hi {
+			t.Errorf("%s: %d of %d intervals cover, outside [%d, %d]", x, cover[x], seeds, lo, hi)
+		}
+	}
+	t.Logf("imbalance coverage over %d seeds: %v (band [%d, %d])", seeds, cover, lo, hi)
+}
+
+// TestPlanFindsOpponents: from the neutral start (3 pawns each) the
+// planner moves the queen's match to an even one.
+func TestPlanFindsOpponents(t *testing.T) {
+	calls := 0
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "R", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 20000}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(8, 9)), planVals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last *PlannedMatch
+	for _, m := range res.Matches {
+		if m.Piece == "Q" {
+			last = m
+		}
+	}
+	if v := oppValue(last.SecondRemoves, planVals); math.Abs(v-9) > 1 {
+		t.Errorf("the queen's last match %s is %.1f pawns from even", last.Name, v-9)
+	}
+	for i, x := range res.Pieces {
+		if !res.Done[i] {
+			t.Errorf("%s: target not reached", x)
+		}
+		if e := res.Values[i]; !(e.Lo <= planVals[x] && planVals[x] <= e.Hi) {
+			t.Errorf("%s: %.2f [%.2f, %.2f] misses %.2f", x, e.Value, e.Lo, e.Hi, planVals[x])
+		}
+	}
+	t.Logf("%d rounds, matches: %d", res.Rounds, len(res.Matches))
+}
+
+// TestPlanKeepsOpponentsWhilePawnUndecided: while the pawn-odds match has
+// not shown the pawn's worth (its logit within 2 SE of zero), estimates in
+// pawns are noise and the planner keeps its first opponents as long as
+// their matches are not lopsided.
+func TestPlanKeepsOpponentsWhilePawnUndecided(t *testing.T) {
+	calls := 0
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.25, BatchPairs: 25, MaxPairs: 100}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(2, 2)), planVals, 60, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Matches) != 3 || calls != 4 {
+		t.Errorf("%d rounds, matches %d (want the 3 first matches only)", calls, len(res.Matches))
+	}
+}
+
+// TestPlanLeavesLopsidedMatch: a queen against three pawns (score ~0.1)
+// moves to a stronger opponent even before pawn odds is decided.
+func TestPlanLeavesLopsidedMatch(t *testing.T) {
+	calls := 0
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.25, BatchPairs: 25, MaxPairs: 50}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(2, 3)), planVals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []string
+	for _, m := range res.Matches {
+		if m.Piece == "Q" {
+			qs = append(qs, m.Name)
+		}
+	}
+	if len(qs) != 2 || qs[0] != "Q vs P+P+P" {
+		t.Errorf("queen matches %v: want Q vs P+P+P, then a stronger opponent", qs)
+	}
+}

@@ -1,0 +1,220 @@
+package values
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"tamerlane/internal/fsx"
+	"tamerlane/selfplay"
+)
+
+// RunOptions are the settings of Run that never change a result.
+type RunOptions struct {
+	// Workers overrides Config.Workers when positive.
+	Workers int
+	// Factory builds the players (nil: the engine).
+	Factory selfplay.PlayerFactory
+	// Progress receives progress lines (nil: none).
+	Progress io.Writer
+	// Stage restricts the run to "selfplay" or "imbalance" ("": both).
+	Stage string
+}
+
+// runInfo is measure.json: the identity of a measurement directory.
+type runInfo struct {
+	Format     string `json:"format"`
+	Name       string `json:"name"`
+	ConfigHash string `json:"config_hash"`
+}
+
+// claim makes dir a measurement directory of cfg, or checks that it is
+// one; a directory of another kind or another config is refused.
+func claim(dir string, cfg *Config, hash string) error {
+	if err := fsx.CheckKind(dir, fsx.KindMeasure); err != nil {
+		return err
+	}
+	path := filepath.Join(dir, fsx.Marker(fsx.KindMeasure))
+	b, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		var ri runInfo
+		if err := json.Unmarshal(b, &ri); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		if ri.ConfigHash != hash {
+			return fmt.Errorf("%s holds the measurement %q of another config (hash %.12s, this config %.12s): use another directory", dir, ri.Name, ri.ConfigHash, hash)
+		}
+		return nil
+	case !errors.Is(err, os.ErrNotExist):
+		return err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if len(entries) > 0 {
+		return fmt.Errorf("%s is not empty and not a measurement directory", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	y, err := cfgYAML(cfg)
+	if err != nil {
+		return err
+	}
+	if err := fsx.WriteFile(filepath.Join(dir, "config.yaml"), y); err != nil {
+		return err
+	}
+	j, _ := json.MarshalIndent(runInfo{Format: formatVersion, Name: cfg.Name, ConfigHash: hash}, "", "  ")
+	return fsx.WriteFile(path, append(j, '\n'))
+}
+
+// IsRun reports whether dir is a measurement directory.
+func IsRun(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, fsx.Marker(fsx.KindMeasure)))
+	return err == nil
+}
+
+// Run plays a measurement into dir: per variant the self-play games of
+// the regression (dir/<variant>/selfplay) and the planned imbalance
+// matches (dir/<variant>/imbalance/round-NNN), each a self-play run
+// directory. Rerunning resumes; the plan is replayed from the recorded
+// rounds.
+func Run(ctx context.Context, cfg *Config, dir string, opt RunOptions) error {
+	hash, err := cfg.Hash()
+	if err != nil {
+		return err
+	}
+	if err := claim(dir, cfg, hash); err != nil {
+		return err
+	}
+	spOpt := selfplay.RunOptions{Workers: cmpOr(opt.Workers, cfg.Workers), Factory: opt.Factory, Progress: opt.Progress}
+	for i, v := range cfg.Variants {
+		vdir := filepath.Join(dir, v.Variant)
+		if v.Pairs > 0 && opt.Stage != "imbalance" {
+			logf(opt.Progress, "measure %s: %d self-play pairs for the regression", v.Variant, v.Pairs)
+			if _, err := selfplay.Run(ctx, cfg.selfplayConfig(i), filepath.Join(vdir, "selfplay"), spOpt); err != nil {
+				return fmt.Errorf("%s regression games: %w", v.Variant, err)
+			}
+		}
+		if v.Imbalance != nil && opt.Stage != "selfplay" {
+			if _, err := runPlan(ctx, cfg, i, vdir, spOpt, opt.Progress); err != nil {
+				return fmt.Errorf("%s imbalance matches: %w", v.Variant, err)
+			}
+		}
+	}
+	return nil
+}
+
+// runPlan runs the planner of variant i with self-play rounds.
+func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfplay.RunOptions, progress io.Writer) (*ImbalanceResult, error) {
+	pc := cfg.plan(i)
+	idir := filepath.Join(vdir, "imbalance")
+	start, err := planStart(cfg, i, vdir, idir)
+	if err != nil {
+		return nil, err
+	}
+	pc.Start = start
+	v := cfg.Variants[i]
+	play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]Outcome, error) {
+		sc := selfplay.DefaultConfig()
+		sc.Seed = cfg.Seed*1000003 + uint64(round) + 1
+		sc.Nodes, sc.MaxPlies = cfg.Nodes, cfg.MaxPlies
+		sc.Dataset.PositionsPerGame = 0
+		for _, m := range batch {
+			sc.Imbalances = append(sc.Imbalances, selfplay.ImbalanceConfig{Name: m.Name, Variant: v.Variant, Rules: v.Rules,
+				FirstRemoves: m.FirstRemoves, SecondRemoves: m.SecondRemoves, Pairs: pairs})
+		}
+		names := make([]string, len(batch))
+		for k, m := range batch {
+			names[k] = m.Name
+		}
+		logf(progress, "measure %s: imbalance round %d: %d pairs each of %s", v.Variant, round, pairs, strings.Join(names, ", "))
+		res, err := selfplay.Run(ctx, sc, filepath.Join(idir, fmt.Sprintf("round-%03d", round)), spOpt)
+		if err != nil {
+			return nil, err
+		}
+		var out []Outcome
+		for _, s := range res.Summary.Streams {
+			w := s.FirstPlayer
+			out = append(out, Outcome{Name: s.Name, Pairs: s.Pairs, Wins: float64(w.Wins), Draws: float64(w.Draws), Losses: float64(w.Losses)})
+		}
+		return out, nil
+	}
+	res, err := Plan(ctx, pc, play)
+	if err != nil {
+		return nil, err
+	}
+	b, _ := json.MarshalIndent(res, "", "  ")
+	return res, fsx.WriteFile(filepath.Join(idir, "plan.json"), append(b, '\n'))
+}
+
+// planStart returns the estimates the planner chooses its first
+// opponents from, recorded in start.json so that a resumed plan replays
+// the same rounds: the regression's values when its games are complete
+// at the first round, otherwise none (3 pawns each, re-planned as the
+// matches measure).
+func planStart(cfg *Config, i int, vdir, idir string) (map[string]float64, error) {
+	path := filepath.Join(idir, "start.json")
+	if b, err := os.ReadFile(path); err == nil {
+		var m map[string]float64
+		if err := json.Unmarshal(b, &m); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		return m, nil
+	}
+	m := map[string]float64{}
+	v := cfg.Variants[i]
+	if sum, err := selfplay.ReadSummary(filepath.Join(vdir, "selfplay", "summary.json")); err == nil && v.Pairs > 0 &&
+		len(sum.Streams) == 1 && sum.Streams[0].Pairs == v.Pairs {
+		if reg, err := regressionOf(cfg, i, vdir); err == nil {
+			for k, name := range reg.Pieces {
+				if k > 0 && reg.Identified[k] && reg.Values[k].Value > 0 {
+					m[name] = reg.Values[k].Value
+				}
+			}
+		}
+	}
+	if err := os.MkdirAll(idir, 0o755); err != nil {
+		return nil, err
+	}
+	b, _ := json.MarshalIndent(m, "", "  ")
+	return m, fsx.WriteFile(path, append(b, '\n'))
+}
+
+// regressionOf fits the regression of variant i of a measurement.
+func regressionOf(cfg *Config, i int, vdir string) (*Regression, error) {
+	v := cfg.Variants[i]
+	vs, err := CollectRegression([]string{filepath.Join(vdir, "selfplay")}, cfg.sampleOptions())
+	if err != nil {
+		return nil, err
+	}
+	d := vs[v.Variant]
+	if d == nil {
+		return nil, fmt.Errorf("no %s games", v.Variant)
+	}
+	return FitRegression(d.Classes.Names, d.Samples, RegressionOptions{MinGames: cfg.Regression.MinGames})
+}
+
+func (c *Config) sampleOptions() SampleOptions {
+	return SampleOptions{MinPly: c.Regression.MinPly, QuietPlies: c.Regression.QuietPlies}
+}
+
+func cmpOr(a, b int) int {
+	if a != 0 {
+		return a
+	}
+	return b
+}
+
+func logf(w io.Writer, format string, a ...any) {
+	if w != nil {
+		fmt.Fprintf(w, format+"\n", a...)
+	}
+}

@@ -1,0 +1,143 @@
+package values
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tamerlane/selfplay"
+	"tamerlane/tune/published"
+)
+
+const tinyMeasure = `
+name: tiny
+seed: 3
+nodes: 100
+max_plies: 120
+regression: {min_ply: 4, min_games: 5}
+variants:
+  - variant: chess
+    pairs: 40
+    imbalance: {pieces: [N, R], half_width: 0.01, batch_pairs: 4, max_pairs: 8}
+`
+
+func runTiny(t *testing.T, dir string) *Document {
+	t.Helper()
+	cfg, err := ParseConfig([]byte(tinyMeasure), "tiny.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Run(context.Background(), cfg, dir, RunOptions{Workers: 2, Factory: selfplay.GreedyFactory()}); err != nil {
+		t.Fatal(err)
+	}
+	dirs, err := RunDirs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := published.Load("../data/published")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Measure(dirs, cat, Options{Samples: cfg.sampleOptions(), Regression: RegressionOptions{MinGames: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+func TestMeasureRunAndResume(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	doc := runTiny(t, dir)
+	v := doc.Variant("chess")
+	if v == nil || v.Games != 80 {
+		t.Fatalf("chess values %+v", v)
+	}
+	// Two rounds of 4 pairs per match reach the cap of 8 pairs.
+	rounds, _ := filepath.Glob(filepath.Join(dir, "chess", "imbalance", "round-*"))
+	if len(rounds) != 2 {
+		t.Errorf("%d imbalance rounds, want 2", len(rounds))
+	}
+	if len(v.Matches) < 3 || v.ImbalanceGames < 3*16 {
+		t.Errorf("matches %+v, %d games", v.Matches, v.ImbalanceGames)
+	}
+	p := v.Piece("N")
+	if p == nil || len(p.Published) == 0 || p.Published[0].Source != "kaufman1999" {
+		t.Errorf("knight row %+v", p)
+	}
+	// A resumed run plays nothing new and gives the same document.
+	again := runTiny(t, dir)
+	a, _ := json.Marshal(doc)
+	b, _ := json.Marshal(again)
+	if string(a) != string(b) {
+		t.Errorf("resumed measurement differs:\n%s\n%s", a, b)
+	}
+	// Another config is refused; so is another kind of run.
+	cfg, err := ParseConfig([]byte(strings.Replace(tinyMeasure, "seed: 3", "seed: 4", 1)), "other.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Run(context.Background(), cfg, dir, RunOptions{Factory: selfplay.GreedyFactory()}); err == nil || !strings.Contains(err.Error(), "another config") {
+		t.Errorf("another config in the directory: %v", err)
+	}
+	sp := filepath.Join(dir, "chess", "selfplay")
+	if err := Run(context.Background(), cfg, sp, RunOptions{Factory: selfplay.GreedyFactory()}); err == nil || !strings.Contains(err.Error(), "another kind") {
+		t.Errorf("a self-play directory: %v", err)
+	}
+}
+
+// TestIndependence: the regression values do not change when the
+// published catalogue is edited (values, sources) or when the fit starts
+// from another table; only the published column follows the catalogue.
+func TestIndependence(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	runTiny(t, dir)
+	dirs, err := RunDirs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, err := published.Load("../data/published")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../data/published/chess.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.ReplaceAll(string(b), "value: 3.25", "value: 7.5")
+	edited = strings.ReplaceAll(edited, "value: 9.75", "value: 2")
+	tab, err := published.Parse("chess.yaml", []byte(edited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := published.Catalog{"chess": tab}
+	opt := Options{Samples: SampleOptions{MinPly: 4}, Regression: RegressionOptions{MinGames: 5}}
+	a, err := Measure(dirs, real, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Regression.Start = []float64{1, 3.25, 3.25, 5, 9.75} // the engine table's values
+	c, err := Measure(dirs, other, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	va, vc := a.Variant("chess"), c.Variant("chess")
+	changed := false
+	for i, p := range va.Pieces {
+		q := vc.Pieces[i]
+		if (p.Regression == nil) != (q.Regression == nil) {
+			t.Fatalf("%s: regression %v vs %v", p.Piece, p.Regression, q.Regression)
+		}
+		if p.Regression != nil && (relDiff(p.Regression.Value, q.Regression.Value) > 1e-9 || relDiff(p.Regression.SE, q.Regression.SE) > 1e-9) {
+			t.Errorf("%s: regression %+v changed to %+v with another catalogue and start", p.Piece, *p.Regression, *q.Regression)
+		}
+		if len(p.Published) > 0 && len(q.Published) > 0 && p.Published[0].Value != q.Published[0].Value {
+			changed = true
+		}
+	}
+	if !changed {
+		t.Error("the edited catalogue did not reach the published column: the test edits nothing")
+	}
+}
