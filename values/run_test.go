@@ -83,7 +83,7 @@ func TestMeasureRunAndResume(t *testing.T) {
 		t.Errorf("another config in the directory: %v", err)
 	}
 	sp := filepath.Join(dir, "chess", "selfplay")
-	if err := Run(context.Background(), cfg, sp, RunOptions{Factory: selfplay.GreedyFactory()}); err == nil || !strings.Contains(err.Error(), "another kind") {
+	if err := Run(context.Background(), cfg, sp, RunOptions{Factory: selfplay.GreedyFactory()}); err == nil || !strings.Contains(err.Error(), "holds a selfplay run") {
 		t.Errorf("a self-play directory: %v", err)
 	}
 }
