@@ -235,6 +235,11 @@ type MatchConfig struct {
 	OpeningsFile string `yaml:"openings_file,omitempty"`
 	// SPRT stops the match early.
 	SPRT *SPRTConfig `yaml:"sprt,omitempty"`
+	// EngineA and EngineB make a side an outside UCI engine (its table
+	// is then ignored); see EngineSpec.
+	EngineA *EngineSpec `yaml:"a_engine,omitempty"`
+	// EngineB is player B's outside engine.
+	EngineB *EngineSpec `yaml:"b_engine,omitempty"`
 }
 
 // SPRTConfig is a sequential probability ratio test of H0: Elo = Elo0
@@ -823,6 +828,12 @@ func (c *Config) Validate() error {
 		pairs(path, e.Pairs)
 		file(path+".a", &e.A)
 		file(path+".b", &e.B)
+		if err := e.EngineA.check(); err != nil {
+			bad(path+".a_engine", "%v", err)
+		}
+		if err := e.EngineB.check(); err != nil {
+			bad(path+".b_engine", "%v", err)
+		}
 		openings(path+".openings_file", v, &e.OpeningsFile)
 		if e.SPRT != nil {
 			s := e.SPRT.sprt()

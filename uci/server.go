@@ -18,7 +18,7 @@ import (
 // Defaults of the engine options.
 const (
 	DefaultHashMiB      = 64
-	DefaultMoveOverhead = 40 * time.Millisecond
+	DefaultMoveOverhead = 50 * time.Millisecond
 	maxLine             = 4 << 20 // longest accepted input line (a long game's position command)
 )
 
