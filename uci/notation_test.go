@@ -13,8 +13,8 @@ import (
 // Fairy-Stockfish printed for it.
 type fsfRecord struct {
 	variant, position, fen string
-	moves                []string
-	line                 int
+	moves                  []string
+	line                   int
 }
 
 func readFSFRecords(t *testing.T) []fsfRecord {

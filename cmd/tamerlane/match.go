@@ -22,8 +22,10 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	sprt := fs.String("sprt", "", "SPRT bounds elo0,elo1[,alpha,beta] in normalized Elo (alpha = beta = 0.05 by default)")
 	config := fs.String("c", "", "YAML configuration for the other settings (openings, adjudication, ...); its streams are ignored")
 	openings := fs.String("openings", "", "file of start FENs, one per line (default: random walks)")
+	var ef engineFlags
+	ef.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tamerlane match --variant V --a TABLE --b TABLE [--nodes N] [--sprt elo0,elo1] [--pairs N] [--rules R] [-o DIR]")
+		fmt.Fprintln(stderr, "usage: tamerlane match --variant V --a TABLE --b TABLE [--engine-b CMD [--engine-b-option Name=Value] [--tc S+I]] [--nodes N] [--sprt elo0,elo1] [--pairs N] [--rules R] [-o DIR]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -35,6 +37,10 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return errUsage
 	}
 	spec := selfplay.MatchSpec{Variant: *variant, Rules: rf.rules, A: *a, B: *b, Seed: rf.seed, OpeningsFile: *openings, Pairs: rf.pairs}
+	var err error
+	if spec.EngineA, spec.EngineB, err = ef.specs(); err != nil {
+		return err
+	}
 	if *config != "" {
 		base, err := selfplay.LoadConfig(*config)
 		if err != nil {
