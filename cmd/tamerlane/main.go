@@ -37,6 +37,7 @@ func commands() []command {
 		{"merge", "join the shard directories of a self-play run", runMerge},
 		{"run", "the pipeline: generations of self-play, tuning and verification (report.md)", runRun},
 		{"apply", "copy a pipeline run's accepted tables into data/weights", runApply},
+		{"position", "legal moves, check and outcome of a position", runPosition},
 		{"uci", "serve the UCI protocol on stdin/stdout (GUIs, fastchess, cutechess)", runUCI},
 	}
 }
