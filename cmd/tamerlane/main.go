@@ -39,6 +39,7 @@ func commands() []command {
 		{"apply", "copy a pipeline run's accepted tables into data/weights", runApply},
 		{"position", "legal moves, check and outcome of a position", runPosition},
 		{"uci", "serve the UCI protocol on stdin/stdout (GUIs, fastchess, cutechess)", runUCI},
+		{"xboard", "serve the CECP (XBoard/WinBoard) protocol on stdin/stdout", runXBoard},
 	}
 }
 
