@@ -21,6 +21,9 @@ var native = map[string]string{"chess": "normal", "shatranj": "shatranj"}
 // board maps a variant onto XBoard: the board XBoard shows, the letter
 // of every piece type, and move and FEN conversion.
 //
+// XBoard numbers the ranks of a 10-rank board from 0 (a0..a9), as in
+// xiangqi, and of other boards from 1.
+//
 // XBoard has no citadels. A variant with citadels is shown on a board
 // two files wider: XBoard's first file is our file z before a (the
 // citadel z9 lies on it) and its last file our file l after k (the
@@ -29,6 +32,7 @@ var native = map[string]string{"chess": "normal", "shatranj": "shatranj"}
 type board struct {
 	v      *engine.Variant
 	offset int // XBoard file index of our file a (1 with citadels)
+	one    int // XBoard's number of the first rank: 0 on boards of 10 ranks (as in xiangqi), else 1
 	files  int // XBoard's board width
 	char   []byte
 	byChar map[byte]engine.PieceType // XBoard letter (upper case) to type; pawns to the first pawn type
@@ -41,7 +45,10 @@ type board struct {
 // variant has more types than XBoard's 22 slots, all pawn types share
 // the pawn (XBoard then shows them alike).
 func newBoard(v *engine.Variant) *board {
-	b := &board{v: v, files: v.Files, char: make([]byte, v.NumTypes()+1), byChar: map[byte]engine.PieceType{}}
+	b := &board{v: v, files: v.Files, one: 1, char: make([]byte, v.NumTypes()+1), byChar: map[byte]engine.PieceType{}}
+	if v.Ranks == 10 {
+		b.one = 0
+	}
 	if len(v.Citadels) > 0 {
 		b.offset, b.files = 1, v.Files+2
 	}
@@ -68,6 +75,10 @@ func newBoard(v *engine.Variant) *board {
 			continue
 		}
 		tok := d.Token
+		if len(tok) == 1 && hops(d) && slotChar[strings.IndexByte(xbSlots, 'O')] == '.' {
+			assign(t, strings.IndexByte(xbSlots, 'O'), tok[0]) // XBoard's cannon image
+			continue
+		}
 		if len(tok) == 1 {
 			if slot := strings.IndexByte(xbSlots, tok[0]); slot > 0 && slotChar[slot] == '.' {
 				assign(t, slot, tok[0])
@@ -191,6 +202,7 @@ func (b *board) toOurs(s string) (from, to string, promo byte, err error) {
 			return "", "", 0, fmt.Errorf("not a move")
 		}
 		r, _ := strconv.Atoi(s[i:j])
+		r += 1 - b.one
 		i = j
 		if r < 1 || r > b.v.Ranks || f < -1 || f > 25 {
 			return "", "", 0, fmt.Errorf("no such square")
@@ -211,7 +223,7 @@ func (b *board) toOurs(s string) (from, to string, promo byte, err error) {
 
 // xbSquare writes our square as XBoard names it.
 func (b *board) xbSquare(sq engine.Square) string {
-	return string(rune('a'+sq.File()+b.offset)) + strconv.Itoa(sq.Rank()+1)
+	return string(rune('a'+sq.File()+b.offset)) + strconv.Itoa(sq.Rank()+b.one)
 }
 
 // formatMove writes a legal move of pos for XBoard: from and to squares
@@ -357,4 +369,14 @@ func pawnForFile(v *engine.Variant, start *engine.Position, sq engine.Square, bl
 		}
 	}
 	return 1
+}
+
+// hops reports whether the piece captures by hopping (a cannon).
+func hops(d *engine.PieceDef) bool {
+	for _, c := range d.Moves {
+		if c.Kind == engine.Hop {
+			return true
+		}
+	}
+	return false
 }

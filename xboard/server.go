@@ -145,6 +145,9 @@ func (s *Server) handle(ctx context.Context, line string) bool {
 		}
 		if su := s.b.setup(s.pos); su != "" {
 			s.send("%s", su)
+			for _, pc := range pieceCommands(s.b) {
+				s.send("%s", pc)
+			}
 		}
 	case "force":
 		s.stop()

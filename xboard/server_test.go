@@ -93,6 +93,7 @@ func TestSessionSetboardUsermove(t *testing.T) {
 	}
 	// The user plays White; the engine answers as Black within st.
 	s.send("new", "st 1", "usermove e2e4")
+	// (chess: 8 ranks, numbered from 1 as everywhere but on 10-rank boards)
 	lines = s.until("move ")
 	pos := engine.NewPosition(engine.MustVariant("chess", nil))
 	pos.Make(mustMove(t, pos, "e2e4"))
@@ -189,8 +190,9 @@ func TestVariantsSetup(t *testing.T) {
 }
 
 // TestCitadelMoves checks that moves to and from the citadels use
-// XBoard's shifted files: our z9 is XBoard's a9, our l2 its m2 (Black's
-// King may step into White's citadel l2, RULES.md 3.1).
+// XBoard's shifted files and its 0-based ranks of a 10-rank board: our
+// z9 is XBoard's a8, our l2 its m1 (Black's King may step into White's
+// citadel l2, RULES.md 3.1).
 func TestCitadelMoves(t *testing.T) {
 	v := engine.MustVariant("tamerlane", nil)
 	b := newBoard(v)
@@ -209,8 +211,8 @@ func TestCitadelMoves(t *testing.T) {
 		}
 		if pos.Coord(m) == "k2l2" {
 			found = true
-			if xs != "l2m2" {
-				t.Errorf("citadel entry k2l2 written %s, want l2m2", xs)
+			if xs != "l1m1" {
+				t.Errorf("citadel entry k2l2 written %s, want l1m1", xs)
 			}
 			// XBoard's FEN after the entry shows the King in the citadel
 			// file and reads back to the same position.
@@ -270,4 +272,24 @@ func mustMove(t *testing.T, pos *engine.Position, s string) engine.Move {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestTenRankNumbering checks XBoard's rank numbers on a 10-rank board
+// (shako): XBoard's e2e4 is our pawn double step e3e5, and our reply is
+// written with ranks from 0.
+func TestTenRankNumbering(t *testing.T) {
+	s := newSession(t)
+	s.send("new", "variant shako", "force", "usermove e2e4", "ping 1")
+	lines := s.until("pong 1")
+	if contains(lines, "Illegal") {
+		t.Fatalf("e2e4 on shako: %q", lines)
+	}
+	s.send("setboard c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1", "usermove c1d3", "usermove c2d4", "ping 2")
+	lines = s.until("pong 2")
+	// XBoard's c1d3 is our Knight c2d4; XBoard's c2d4 would be our c3d5, no move.
+	if contains(lines, "Illegal move (not legal): c1d3") || !contains(lines, "Illegal move (not legal): c2d4") {
+		t.Fatalf("Knight move on shako: %q", lines)
+	}
+	s.send("quit")
+	<-s.done
 }
