@@ -121,9 +121,17 @@ func TestBadInput(t *testing.T) {
 			c.until("bestmove", 5*time.Second)
 		}
 	}
+	// A weights file that cannot be read is reported at isready; the
+	// embedded table is used.
+	c.send("setoption name Weights value /nonexistent/table.yaml", "isready")
+	lines := c.until("readyok", 5*time.Second)
+	if !strings.Contains(strings.Join(lines, "\n"), "info string error: option Weights") || !strings.Contains(strings.Join(lines, "\n"), "/nonexistent/table.yaml") {
+		t.Errorf("bad weights: %q", lines)
+	}
+	c.send("setoption name Weights value <empty>")
 	// The position before the illegal move stands; the server still plays.
 	c.send("position startpos moves e2e4 e7e4", "d")
-	lines := c.until("Fen:", 5*time.Second)
+	lines = c.until("Fen:", 5*time.Second)
 	if l := lines[len(lines)-1]; l != "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
 		t.Errorf("after the illegal move: %s", l)
 	}
