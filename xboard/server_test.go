@@ -293,3 +293,21 @@ func TestTenRankNumbering(t *testing.T) {
 	s.send("quit")
 	<-s.done
 }
+
+// TestPieceCommands checks the Betza descriptions XBoard gets for shako
+// (those Fairy-Stockfish's XBoard mode sends, up to writing Q as RB and K
+// as WF) and that variants XBoard cannot be taught get none.
+func TestPieceCommands(t *testing.T) {
+	got := strings.Join(pieceCommands(newBoard(engine.MustVariant("shako", nil))), "\n")
+	for _, want := range []string{"piece P& fmWfceFifmnD", "piece N& N", "piece B& B", "piece R& R", "piece Q& RB",
+		"piece K& WFO2", "piece E& FA", "piece C& mRcpR"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("shako lacks %q:\n%s", want, got)
+		}
+	}
+	for _, name := range []string{"tamerlane", "tamerlane2", "full-tamerlane"} {
+		if pc := pieceCommands(newBoard(engine.MustVariant(name, nil))); pc != nil {
+			t.Errorf("%s: %q", name, pc)
+		}
+	}
+}
