@@ -111,7 +111,7 @@ func TestExternalWholeGames(t *testing.T) {
 			cfg.Seed = 7
 			cfg.MaxPlies = 160
 			if testing.Short() {
-				cfg.MaxPlies = 60
+				cfg.MaxPlies = 40 // the -race suite: still every variant through the protocol
 			}
 			cfg.Openings.Plies = 2
 			cfg.Openings.MaxScore = 0
