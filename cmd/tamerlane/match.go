@@ -86,8 +86,12 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return runErr
 	}
 	s := res.Stream
-	fmt.Fprintf(stdout, "%s vs %s (%s, %d nodes/move): %d pairs, %d games, A +%d =%d -%d, pentanomial %v\n",
-		s.First, s.Second, s.Variant, cfg.Nodes, s.Pairs, s.Games, s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.Pentanomial)
+	limit := fmt.Sprintf("%d nodes/move", cfg.Nodes)
+	if ef.tc != "" {
+		limit = "engines at " + ef.tc + ", this engine at " + limit
+	}
+	fmt.Fprintf(stdout, "%s vs %s (%s, %s): %d pairs, %d games, A +%d =%d -%d, pentanomial %v\n",
+		s.First, s.Second, s.Variant, limit, s.Pairs, s.Games, s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.Pentanomial)
 	fmt.Fprintf(stdout, "score %.4f [%.4f, %.4f]  Elo %s (95%%)  nElo %s\n", float64(s.Score.Mean), float64(s.Score.Low), float64(s.Score.High), formatElo(s.Elo), formatElo(s.NElo))
 	if s.SPRT != nil {
 		fmt.Fprintf(stdout, "SPRT nElo [%g, %g] alpha %g beta %g: LLR %.3f [%.3f, %.3f] -> %s", float64(s.SPRT.Elo0), float64(s.SPRT.Elo1),

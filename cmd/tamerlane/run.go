@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"tamerlane/configs"
-	"tamerlane/tune"
 	"tamerlane/pipeline"
+	"tamerlane/tune"
 )
 
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
