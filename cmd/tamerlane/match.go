@@ -88,7 +88,11 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	s := res.Stream
 	limit := fmt.Sprintf("%d nodes/move", cfg.Nodes)
 	if ef.tc != "" {
-		limit = "engines at " + ef.tc + ", this engine at " + limit
+		ours := ""
+		if spec.EngineA == nil || spec.EngineB == nil {
+			ours = ", this engine at " + limit
+		}
+		limit = "outside engines at " + ef.tc + ours
 	}
 	fmt.Fprintf(stdout, "%s vs %s (%s, %s): %d pairs, %d games, A +%d =%d -%d, pentanomial %v\n",
 		s.First, s.Second, s.Variant, limit, s.Pairs, s.Games, s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.Pentanomial)
