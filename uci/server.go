@@ -42,6 +42,8 @@ type Server struct {
 	searcher *search.Searcher // nil: built at the next isready or go
 	builtFor string           // the variant, rules and weights searcher evaluates
 
+	lag lagTracker // latency the GUI's clock sees beyond the engine's own time
+
 	cancel context.CancelFunc // cancels the running search
 	done   chan struct{}      // closed when the running search has printed bestmove
 }
@@ -118,8 +120,11 @@ func (s *Server) handle(ctx context.Context, line string) bool {
 		// Pondering is not offered; nothing to do.
 	case "ucinewgame":
 		s.stopSearch()
+		s.lag.reset()
 		s.ensureSearcher()
-		s.searcher.Clear()
+		if s.searcher != nil {
+			s.searcher.Clear()
+		}
 	case "setoption":
 		s.stopSearch()
 		s.setOption(args)
@@ -400,6 +405,7 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		return
 	}
 	lim := search.Limits{Depth: g.depth, Nodes: g.nodes}
+	timed := false
 	switch {
 	case g.hasTime:
 		lim.MoveTime = max(time.Millisecond, g.moveTime-s.overhead)
@@ -409,7 +415,9 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		if s.pos.SideToMove() == engine.Black {
 			left, inc = g.btime, g.binc
 		}
-		lim.SoftTime, lim.MoveTime = Budget(left, inc, g.movesToGo, s.overhead)
+		lag := s.lag.observe(left, inc)
+		lim.SoftTime, lim.MoveTime = Budget(left, inc, g.movesToGo, s.overhead+lag)
+		timed = true
 	}
 	infinite := g.infinite || lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0
 	s.ensureSearcher()
@@ -446,6 +454,9 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		}
 		s.send(infoLine(root, r))
 		s.send("bestmove " + FormatMove(root, r.Best))
+		if timed {
+			s.lag.moved(time.Since(start))
+		}
 	}()
 }
 

@@ -266,3 +266,36 @@ func TestBudget(t *testing.T) {
 		t.Errorf("10+0.1 at the start: soft %v hard %v", soft, hard)
 	}
 }
+
+// TestLagTracker checks the learning of the clock latency the engine
+// cannot see: a GUI clock that runs 300 ms more per move than the
+// engine's own time raises the overhead to 300 ms, a larger time control
+// (time added) is ignored, and the estimate decays when the lag goes away.
+func TestLagTracker(t *testing.T) {
+	var l lagTracker
+	inc := 100 * time.Millisecond
+	left := 10 * time.Second
+	if got := l.observe(left, inc); got != 0 {
+		t.Fatalf("first move: lag %v", got)
+	}
+	spent := 400 * time.Millisecond
+	l.moved(spent)
+	left = left - spent - 300*time.Millisecond + inc
+	if got := l.observe(left, inc); got != 300*time.Millisecond {
+		t.Fatalf("lag %v, want 300ms", got)
+	}
+	l.moved(spent)
+	left = left - spent + inc + 40*time.Second // a new time control
+	if got := l.observe(left, inc); got != 300*time.Millisecond {
+		t.Fatalf("after a time control: lag %v, want it kept at 300ms", got)
+	}
+	var got time.Duration
+	for i := 0; i < 20; i++ {
+		l.moved(spent)
+		left = left - spent + inc
+		got = l.observe(left, inc)
+	}
+	if got > 5*time.Millisecond {
+		t.Errorf("lag %v after 20 moves without latency", got)
+	}
+}

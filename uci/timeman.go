@@ -10,7 +10,8 @@ import "time"
 //
 // Every move is assumed to cost overhead more than the search (process
 // and pipe latency). The moves to go (assumed 30 in sudden death, at most
-// 40) keep a reserve of overhead each, less what their increments repay.
+// 40) keep a reserve of overhead each, less what their increments repay
+// (in sudden death at most half the clock, or one overhead if more).
 // The target is an even share of the usable time plus three quarters of
 // the increment; the bound is four targets, capped at half the usable
 // time (80% on the last move before a control), so that even a search
@@ -22,6 +23,11 @@ func Budget(left, inc time.Duration, movesToGo int, overhead time.Duration) (sof
 		mtg = min(movesToGo, 40)
 	}
 	reserve := overhead + time.Duration(mtg-1)*max(0, overhead-inc)
+	if movesToGo == 0 {
+		// In sudden death the 30 moves are a guess: a large overhead
+		// must not leave nothing to think with.
+		reserve = min(reserve, max(overhead, left/2))
+	}
 	usable := left - reserve
 	if usable < minimum {
 		return minimum, minimum
@@ -35,3 +41,41 @@ func Budget(left, inc time.Duration, movesToGo int, overhead time.Duration) (sof
 	soft = min(soft, hard)
 	return max(soft, minimum), max(hard, minimum)
 }
+
+// lagTracker learns the latency the GUI's clock sees but the engine does
+// not: the time between the GUI starting the engine's clock and the
+// engine reading go, and between the engine writing bestmove and the GUI
+// stopping the clock (pipes, a loaded machine's scheduler). It compares
+// the clock the GUI reports with the clock expected from the previous
+// move: left(previous) - time spent + increment. The estimate follows a
+// larger lag at once and decays by a quarter per move otherwise.
+type lagTracker struct {
+	have      bool
+	left, inc time.Duration // the previous move's clock and increment
+	spent     time.Duration // the engine's own time for it, go to bestmove
+	lag       time.Duration
+}
+
+// maxLag bounds the learnt lag.
+const maxLag = 2 * time.Second
+
+// observe is called at a go with a clock: left and inc for the side to
+// move. It returns the lag to add to the move overhead.
+func (l *lagTracker) observe(left, inc time.Duration) time.Duration {
+	if l.have {
+		missing := l.left - l.spent + l.inc - left
+		// A time control that adds time, or another game, gives a
+		// negative or absurd figure: ignore it.
+		if missing >= 0 && missing <= maxLag {
+			l.lag = max(l.lag*3/4, missing)
+		}
+	}
+	l.have, l.left, l.inc, l.spent = true, left, inc, 0
+	return l.lag
+}
+
+// moved records the engine's own time for the move observed last.
+func (l *lagTracker) moved(spent time.Duration) { l.spent = spent }
+
+// reset forgets the previous move (a new game); the lag is kept.
+func (l *lagTracker) reset() { l.have = false }
