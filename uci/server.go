@@ -42,7 +42,7 @@ type Server struct {
 	searcher *search.Searcher // nil: built at the next isready or go
 	builtFor string           // the variant, rules and weights searcher evaluates
 
-	lag lagTracker // latency the GUI's clock sees beyond the engine's own time
+	lag [2]lagTracker // by side to move: latency the GUI's clock sees beyond the engine's own time
 
 	cancel context.CancelFunc // cancels the running search
 	done   chan struct{}      // closed when the running search has printed bestmove
@@ -120,7 +120,8 @@ func (s *Server) handle(ctx context.Context, line string) bool {
 		// Pondering is not offered; nothing to do.
 	case "ucinewgame":
 		s.stopSearch()
-		s.lag.reset()
+		s.lag[0].reset()
+		s.lag[1].reset()
 		s.ensureSearcher()
 		if s.searcher != nil {
 			s.searcher.Clear()
@@ -405,7 +406,7 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		return
 	}
 	lim := search.Limits{Depth: g.depth, Nodes: g.nodes}
-	timed := false
+	var lt *lagTracker // the clock's latency tracker when searching by the clock
 	switch {
 	case g.hasTime:
 		lim.MoveTime = max(time.Millisecond, g.moveTime-s.overhead)
@@ -415,9 +416,9 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		if s.pos.SideToMove() == engine.Black {
 			left, inc = g.btime, g.binc
 		}
-		lag := s.lag.observe(left, inc)
+		lt = &s.lag[s.pos.SideToMove()]
+		lag := lt.observe(left, inc)
 		lim.SoftTime, lim.MoveTime = Budget(left, inc, g.movesToGo, s.overhead+lag)
-		timed = true
 	}
 	infinite := g.infinite || lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0
 	s.ensureSearcher()
@@ -454,8 +455,8 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		}
 		s.send(infoLine(root, r))
 		s.send("bestmove " + FormatMove(root, r.Best))
-		if timed {
-			s.lag.moved(time.Since(start))
+		if lt != nil {
+			lt.moved(time.Since(start))
 		}
 	}()
 }
