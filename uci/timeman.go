@@ -13,9 +13,10 @@ import "time"
 // 40) keep a reserve of overhead each, less what their increments repay
 // (in sudden death at most half the clock, or one overhead if more).
 // The target is an even share of the usable time plus three quarters of
-// the increment; the bound is four targets, capped at half the usable
-// time (80% on the last move before a control), so that even a search
-// that always ran to its bound would not lose on time.
+// the increment; the bound is three targets, capped at a fifth of the
+// usable time in sudden death and otherwise at half of it (80% on the
+// last move before a control), so that even a search that always ran to
+// its bound would not lose on time.
 func Budget(left, inc time.Duration, movesToGo int, overhead time.Duration) (soft, hard time.Duration) {
 	const minimum = time.Millisecond
 	mtg := 30
@@ -34,10 +35,17 @@ func Budget(left, inc time.Duration, movesToGo int, overhead time.Duration) (sof
 	}
 	soft = usable/time.Duration(mtg) + inc*3/4
 	capped := usable / 2
-	if mtg == 1 {
+	switch {
+	case movesToGo == 0:
+		// Sudden death: an iteration begun just before the target may
+		// run to the bound on every move, so keep the bound a fifth of
+		// what is left; with little time left the engine then lives on
+		// its increment.
+		capped = usable / 5
+	case mtg == 1:
 		capped = usable * 4 / 5
 	}
-	hard = min(4*soft, capped)
+	hard = min(3*soft, capped)
 	soft = min(soft, hard)
 	return max(soft, minimum), max(hard, minimum)
 }
