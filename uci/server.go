@@ -223,7 +223,9 @@ func (s *Server) setOption(args []string) {
 }
 
 // setVariant switches to variant name with rule options rules and resets
-// the position to its start; on an error nothing changes.
+// the position to its start. Rules that do not apply to the variant are
+// reported and the variant is played without them (they are kept, so the
+// options may come in either order); an unknown variant changes nothing.
 func (s *Server) setVariant(name, rules string) {
 	opts, err := engine.ParseOptions(rules)
 	if err != nil {
@@ -231,8 +233,14 @@ func (s *Server) setVariant(name, rules string) {
 		return
 	}
 	v, err := engine.NewVariant(name, opts)
+	if err != nil && rules != "" {
+		if plain, err2 := engine.NewVariant(name, nil); err2 == nil {
+			s.errorf("variant %q with rules %q: %v; playing %s without them", name, rules, err, name)
+			v, err = plain, nil
+		}
+	}
 	if err != nil {
-		s.errorf("variant %q with rules %q: %v", name, rules, err)
+		s.errorf("variant %q: %v", name, err)
 		return
 	}
 	s.variant, s.rules, s.v = name, rules, v

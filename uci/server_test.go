@@ -107,6 +107,7 @@ func TestBadInput(t *testing.T) {
 		{"setoption name Hash value lots", "option Hash: bad value"},
 		{"setoption name Hash value 99999999", "option Hash: bad value"},
 		{"setoption name Rules value giraffe=7", `with rules "giraffe=7"`},
+		{"setoption name Rules value bogus", `option Rules`},
 		{"setoption name Colour value blue", `unknown option "Colour"`},
 		{"setoption", "setoption needs"},
 		{"go depth x", `go depth: bad value "x"`},
@@ -143,6 +144,38 @@ func TestBadInput(t *testing.T) {
 	c.send("quit")
 	if err := <-c.done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRulesBeforeVariant checks that Rules may come before UCI_Variant:
+// chess reports that the rules do not apply, tamerlane then uses them.
+func TestRulesBeforeVariant(t *testing.T) {
+	c := newClient(t)
+	c.send("setoption name Rules value giraffe=2")
+	if l := c.until("info string", 5*time.Second); !strings.Contains(l[len(l)-1], "playing chess without them") {
+		t.Errorf("rules on chess: %q", l)
+	}
+	const fen = "k10/11/11/11/11/5G5/11/11/11/10K w - 00 0 1"
+	c.send("setoption name UCI_Variant value tamerlane", "position fen "+fen, "go perft 1")
+	lines := c.until("Nodes searched", 5*time.Second)
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string") {
+			t.Errorf("tamerlane with giraffe=2: %s", l)
+		}
+	}
+	// A lone Giraffe has more moves with giraffe=2 than with 3 (RULES.md 3.8).
+	count := func(giraffe string) int {
+		pos, err := engine.ParseFEN(engine.MustVariant("tamerlane", engine.Options{"giraffe": giraffe}), fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ml engine.MoveList
+		pos.GenerateLegal(&ml)
+		return ml.N
+	}
+	want := count("2")
+	if got := len(lines) - 2; got != want || want == count("3") {
+		t.Errorf("%d moves, want %d (giraffe=3: %d)", got, want, count("3"))
 	}
 }
 
