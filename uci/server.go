@@ -426,7 +426,11 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		}
 		lt = &s.lag[s.pos.SideToMove()]
 		lag := lt.observe(left, inc)
-		lim.SoftTime, lim.MoveTime = Budget(left, inc, g.movesToGo, s.overhead+lag)
+		plan := left
+		if g.movesToGo == 0 {
+			plan = max(0, left-lt.floor())
+		}
+		lim.SoftTime, lim.MoveTime = Budget(plan, inc, g.movesToGo, s.overhead+lag)
 	}
 	infinite := g.infinite || lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0
 	s.ensureSearcher()

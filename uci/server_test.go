@@ -331,4 +331,13 @@ func TestLagTracker(t *testing.T) {
 	if got > 5*time.Millisecond {
 		t.Errorf("lag %v after 20 moves without latency", got)
 	}
+	// The floor: a tenth of the largest clock seen, at most a second.
+	if f := l.floor(); f != time.Second {
+		t.Errorf("floor %v after a 50 s clock, want 1s", f)
+	}
+	l.reset()
+	l.observe(2*time.Second, 0)
+	if f := l.floor(); f != 200*time.Millisecond {
+		t.Errorf("floor %v with a 2 s clock, want 200ms", f)
+	}
 }

@@ -59,6 +59,7 @@ func Budget(left, inc time.Duration, movesToGo int, overhead time.Duration) (sof
 // larger lag at once and decays by a quarter per move otherwise.
 type lagTracker struct {
 	have      bool
+	maxLeft   time.Duration // the largest clock seen this game
 	left, inc time.Duration // the previous move's clock and increment
 	spent     time.Duration // the engine's own time for it, go to bestmove
 	lag       time.Duration
@@ -79,11 +80,17 @@ func (l *lagTracker) observe(left, inc time.Duration) time.Duration {
 		}
 	}
 	l.have, l.left, l.inc, l.spent = true, left, inc, 0
+	l.maxLeft = max(l.maxLeft, left)
 	return l.lag
 }
+
+// floor is the part of the clock sudden death never plans to spend: a
+// tenth of the largest clock seen this game, at most a second. A stall of
+// the machine at the end of a long game then costs time, not the game.
+func (l *lagTracker) floor() time.Duration { return min(time.Second, l.maxLeft/10) }
 
 // moved records the engine's own time for the move observed last.
 func (l *lagTracker) moved(spent time.Duration) { l.spent = spent }
 
-// reset forgets the previous move (a new game); the lag is kept.
-func (l *lagTracker) reset() { l.have = false }
+// reset forgets the previous move and clock (a new game); the lag is kept.
+func (l *lagTracker) reset() { l.have, l.maxLeft = false, 0 }
