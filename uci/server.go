@@ -366,10 +366,9 @@ func (s *Server) parseGo(args []string) goParams {
 		if !ok {
 			continue
 		}
-		if n < 0 {
-			// Some GUIs send a negative clock once it has run out.
-			n = 0
-		}
+		// Some GUIs send a negative clock once it has run out; a year
+		// of milliseconds is plenty.
+		n = min(max(n, 0), 365*24*3600*1000)
 		switch key {
 		case "depth":
 			g.depth = int(min(n, search.MaxPly))
