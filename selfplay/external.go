@@ -136,8 +136,10 @@ type ForfeitError struct {
 	Err         error
 }
 
+// Error says why the game was lost.
 func (f *ForfeitError) Error() string { return f.Termination + ": " + f.Err.Error() }
 
+// Unwrap returns the underlying error.
 func (f *ForfeitError) Unwrap() error { return f.Err }
 
 // ExternalFactory returns a factory that builds an outside-engine player
