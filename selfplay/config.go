@@ -234,6 +234,11 @@ type MatchConfig struct {
 	OpeningsFile string `yaml:"openings_file,omitempty"`
 	// SPRT stops the match early.
 	SPRT *SPRTConfig `yaml:"sprt,omitempty"`
+	// EngineA and EngineB make a side an outside UCI engine (its table
+	// is then ignored); see EngineSpec.
+	EngineA *EngineSpec `yaml:"a_engine,omitempty"`
+	// EngineB is player B's outside engine.
+	EngineB *EngineSpec `yaml:"b_engine,omitempty"`
 }
 
 // SPRTConfig is a sequential probability ratio test of H0: Elo = Elo0

@@ -2,7 +2,9 @@ package selfplay
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 
 	"tamerlane/engine"
@@ -68,6 +70,9 @@ func playGame(ctx context.Context, g *gameSetup) (*jGame, error) {
 		if players[c], err = g.factory(g.players[c]); err != nil {
 			return nil, err
 		}
+		if cl, ok := players[c].(io.Closer); ok {
+			defer cl.Close() // outside engines: end the process
+		}
 		players[c].NewGame()
 	}
 	out := &jGame{FEN: g.root, Book: slices.Clone(g.book), Moves: []jMove{}}
@@ -94,6 +99,15 @@ func playGame(ctx context.Context, g *gameSetup) (*jGame, error) {
 		}
 		us := pos.SideToMove()
 		m, info, err := players[us].Move(ctx, pos)
+		var forfeit *ForfeitError
+		if err != nil && ctx.Err() == nil && errors.As(err, &forfeit) {
+			// An outside engine's failure loses the game, not the run.
+			result, term = engine.WhiteWins, forfeit.Termination
+			if us == engine.White {
+				result = engine.BlackWins
+			}
+			break
+		}
 		if err != nil {
 			return nil, err
 		}

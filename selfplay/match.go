@@ -19,6 +19,8 @@ type MatchSpec struct {
 	NameA, NameB string
 	// Pairs is the maximum number of game pairs.
 	Pairs int
+	// EngineA and EngineB, when set, make a side an outside UCI engine.
+	EngineA, EngineB *EngineSpec
 	// Nodes and Depth limit each move (default 5000 nodes).
 	Nodes int64
 	Depth int
@@ -58,7 +60,7 @@ func (m *MatchSpec) Config() *Config {
 	}
 	c.Matches = []MatchConfig{{
 		Variant: m.Variant, Rules: m.Rules, A: m.A, B: m.B, NameA: m.NameA, NameB: m.NameB,
-		Pairs: m.Pairs, OpeningsFile: m.OpeningsFile, SPRT: sprt,
+		Pairs: m.Pairs, OpeningsFile: m.OpeningsFile, SPRT: sprt, EngineA: m.EngineA, EngineB: m.EngineB,
 	}}
 	return c
 }

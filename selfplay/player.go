@@ -56,6 +56,9 @@ type PlayerSpec struct {
 	NodesJitter float64
 	// TTMiB is the size of the player's hash table in MiB.
 	TTMiB int
+	// Engine, when set, makes the player an outside UCI engine
+	// (ExternalFactory); Table and TTMiB are then ignored.
+	Engine *EngineSpec
 	// Seed drives a player's random choices (tie-breaks, node jitter);
 	// players without randomness ignore it. NewGame restarts them.
 	Seed uint64

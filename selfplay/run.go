@@ -116,7 +116,9 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 				st.planned++
 			}
 		}
-		st.opener = &opener{v: st.v, cfg: cfg.Openings, factory: factory, spec: st.first}
+		scorer := st.first
+		scorer.Engine = nil // openings are scored by this engine, never an outside one
+		st.opener = &opener{v: st.v, cfg: cfg.Openings, factory: factory, spec: scorer}
 		if st.roots[0] == "" {
 			start := engine.NewPosition(st.v).FEN()
 			st.roots = [2]string{start, start}
@@ -165,16 +167,18 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 			return nil, err
 		}
 		na, nb := e.NameA, e.NameB
+		first, second := spec(v, e.A), spec(v, e.B)
+		first.Engine, second.Engine = e.EngineA, e.EngineB
 		if na == "" {
-			na = label(e.A)
+			na = engineLabel(e.EngineA, e.A)
 		}
 		if nb == "" {
-			nb = label(e.B)
+			nb = engineLabel(e.EngineB, e.B)
 		}
 		if na == nb {
 			na, nb = na+" (A)", nb+" (B)"
 		}
-		st := &stream{name: e.name(), kind: "match", v: v, pairs: e.Pairs, first: spec(v, e.A), second: spec(v, e.B), firstName: na, secondName: nb}
+		st := &stream{name: e.name(), kind: "match", v: v, pairs: e.Pairs, first: first, second: second, firstName: na, secondName: nb}
 		if e.SPRT != nil {
 			s := e.SPRT.sprt()
 			st.sprt = &s

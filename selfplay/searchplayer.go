@@ -12,8 +12,8 @@ import (
 )
 
 // DefaultFactory returns the factory Run uses when RunOptions.Factory is
-// nil: SearchFactory.
-func DefaultFactory() PlayerFactory { return SearchFactory() }
+// nil: SearchFactory, and outside engines for specs that name one.
+func DefaultFactory() PlayerFactory { return ExternalFactory(SearchFactory()) }
 
 // SearchFactory returns a factory of players that search with the
 // engine's search (tamerlane/engine/search) under node and depth limits

@@ -171,6 +171,12 @@ func (c *Config) Validate() error {
 		path, v := stream("matches", i, e.Variant, e.Rules, e.Pairs)
 		file(path+".a", &e.A)
 		file(path+".b", &e.B)
+		if err := e.EngineA.check(); err != nil {
+			bad(path+".a_engine", "%v", err)
+		}
+		if err := e.EngineB.check(); err != nil {
+			bad(path+".b_engine", "%v", err)
+		}
 		openings(path+".openings_file", v, &e.OpeningsFile)
 		if e.SPRT != nil {
 			s := e.SPRT.sprt()

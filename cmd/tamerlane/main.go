@@ -38,6 +38,9 @@ func commands() []command {
 		{"merge", "join the shard directories of a self-play run", runMerge},
 		{"run", "the pipeline: generations of self-play, tuning and verification (report.md)", runRun},
 		{"apply", "copy a pipeline run's accepted tables into data/weights", runApply},
+		{"position", "legal moves, check and outcome of a position", runPosition},
+		{"uci", "serve the UCI protocol on stdin/stdout (GUIs, fastchess, cutechess)", runUCI},
+		{"xboard", "serve the CECP (XBoard/WinBoard) protocol on stdin/stdout", runXBoard},
 	}
 }
 

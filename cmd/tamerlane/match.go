@@ -22,8 +22,10 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	sprt := fs.String("sprt", "", "SPRT bounds elo0,elo1[,alpha,beta] in normalized Elo (alpha = beta = 0.05 by default)")
 	config := fs.String("c", "", "YAML configuration for the other settings (openings, adjudication, ...); its streams are ignored")
 	openings := fs.String("openings", "", "file of start FENs, one per line (default: random walks)")
+	var ef engineFlags
+	ef.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tamerlane match --variant V --a TABLE --b TABLE [--nodes N] [--sprt elo0,elo1] [--pairs N] [--rules R] [-o DIR]")
+		fmt.Fprintln(stderr, "usage: tamerlane match --variant V --a TABLE --b TABLE [--engine-b CMD [--engine-b-option Name=Value] [--tc S+I]] [--nodes N] [--sprt elo0,elo1] [--pairs N] [--rules R] [-o DIR]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -35,6 +37,10 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return errUsage
 	}
 	spec := selfplay.MatchSpec{Variant: *variant, Rules: rf.rules, A: *a, B: *b, Seed: rf.seed, OpeningsFile: *openings, Pairs: rf.pairs}
+	var err error
+	if spec.EngineA, spec.EngineB, err = ef.specs(); err != nil {
+		return err
+	}
 	if *config != "" {
 		base, err := selfplay.LoadConfig(*config)
 		if err != nil {
@@ -85,8 +91,16 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return runErr
 	}
 	s := res.Stream
-	fmt.Fprintf(stdout, "%s vs %s (%s, %d nodes/move): %d pairs, %d games, A +%d =%d -%d, pentanomial %v\n",
-		s.First, s.Second, s.Variant, cfg.Nodes, s.Pairs, s.Games, s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.Pentanomial)
+	limit := fmt.Sprintf("%d nodes/move", cfg.Nodes)
+	if ef.tc != "" {
+		ours := ""
+		if spec.EngineA == nil || spec.EngineB == nil {
+			ours = ", this engine at " + limit
+		}
+		limit = "outside engines at " + ef.tc + ours
+	}
+	fmt.Fprintf(stdout, "%s vs %s (%s, %s): %d pairs, %d games, A +%d =%d -%d, pentanomial %v\n",
+		s.First, s.Second, s.Variant, limit, s.Pairs, s.Games, s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.Pentanomial)
 	fmt.Fprintf(stdout, "score %.4f [%.4f, %.4f]  Elo %s (95%%)  nElo %s\n", float64(s.Score.Mean), float64(s.Score.Low), float64(s.Score.High), s.Elo.String(), s.NElo.String())
 	if s.SPRT != nil {
 		fmt.Fprintf(stdout, "SPRT nElo [%g, %g] alpha %g beta %g: LLR %.3f [%.3f, %.3f] -> %s", float64(s.SPRT.Elo0), float64(s.SPRT.Elo1),

@@ -15,6 +15,9 @@ import (
 
 // searchJSON is the --json output of "tamerlane search".
 type searchJSON struct {
+	Variant  string   `json:"variant"`
+	Rules    string   `json:"rules"` // every rule option in force, canonical
+	FEN      string   `json:"fen"`
 	BestMove string   `json:"bestmove"`
 	Score    int      `json:"score"`
 	Mate     *int     `json:"mate"`
@@ -71,7 +74,7 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		best = p.Coord(res.Best)
 	}
 	if *asJSON {
-		out := searchJSON{BestMove: best, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes, NPS: res.NPS, PV: pv}
+		out := searchJSON{Variant: v.Name, Rules: v.Options.String(), FEN: p.FEN(), BestMove: best, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes, NPS: res.NPS, PV: pv}
 		if res.Mate != 0 {
 			m := res.Mate
 			out.Mate = &m
@@ -82,6 +85,7 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if res.Mate != 0 {
 		score = fmt.Sprintf("mate %d", res.Mate)
 	}
+	fmt.Fprintf(stdout, "variant %s  rules %s\n", v.Name, orNone(v.Options.String()))
 	fmt.Fprintf(stdout, "bestmove %s  score %s  depth %d  nodes %d  nps %d  pv %s\n",
 		best, score, res.Depth, res.Nodes, res.NPS, strings.Join(pv, " "))
 	return nil

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"tamerlane/selfplay"
+)
+
+// engineFlags are the flags that make a match side an outside UCI
+// engine: --engine-a CMD, --engine-a-option Name=Value (repeatable),
+// the same for b, and --tc for both engines' clocks.
+type engineFlags struct {
+	cmd  [2]string
+	name [2]string
+	opts [2]optionList
+	tc   string
+}
+
+// optionList collects repeated Name=Value flags.
+type optionList []string
+
+func (o *optionList) String() string     { return strings.Join(*o, ",") }
+func (o *optionList) Set(s string) error { *o = append(*o, s); return nil }
+
+func (e *engineFlags) register(fs *flag.FlagSet) {
+	for i, side := range []string{"a", "b"} {
+		fs.StringVar(&e.cmd[i], "engine-"+side, "", "player "+strings.ToUpper(side)+" is this outside UCI engine (command and arguments, space-separated) instead of a table")
+		fs.StringVar(&e.name[i], "engine-"+side+"-name", "", "player "+strings.ToUpper(side)+"'s engine name in the PGN (default: the command's base name)")
+		fs.Var(&e.opts[i], "engine-"+side+"-option", "UCI option Name=Value for engine "+strings.ToUpper(side)+" (repeatable)")
+	}
+	fs.StringVar(&e.tc, "tc", "", "clock SECONDS+INCREMENT (e.g. 10+0.1) for the outside engines (default: --nodes per move)")
+}
+
+// specs returns the engine specs of sides A and B (nil: our engine).
+func (e *engineFlags) specs() (a, b *selfplay.EngineSpec, err error) {
+	var out [2]*selfplay.EngineSpec
+	for i, side := range []string{"a", "b"} {
+		f := strings.Fields(e.cmd[i])
+		if len(f) == 0 {
+			if len(e.opts[i]) > 0 || e.name[i] != "" {
+				return nil, nil, fmt.Errorf("--engine-%s-option and --engine-%s-name need --engine-%s", side, side, side)
+			}
+			continue
+		}
+		s := &selfplay.EngineSpec{Cmd: f[0], Args: f[1:], Name: e.name[i], TC: e.tc}
+		for _, o := range e.opts[i] {
+			k, v, ok := strings.Cut(o, "=")
+			if !ok || strings.TrimSpace(k) == "" {
+				return nil, nil, fmt.Errorf("--engine-%s-option %q: want Name=Value", side, o)
+			}
+			if s.Options == nil {
+				s.Options = map[string]string{}
+			}
+			s.Options[strings.TrimSpace(k)] = v
+		}
+		out[i] = s
+	}
+	if e.tc != "" && out[0] == nil && out[1] == nil {
+		return nil, nil, fmt.Errorf("--tc needs --engine-a or --engine-b (this engine's own side plays by --nodes)")
+	}
+	return out[0], out[1], nil
+}

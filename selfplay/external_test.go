@@ -1,0 +1,272 @@
+package selfplay
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"tamerlane/engine"
+	"tamerlane/uci"
+)
+
+// fakeEngineEnv makes the test binary act as a UCI engine (see TestMain):
+// "uci" is this project's UCI server; the others misbehave on purpose.
+const fakeEngineEnv = "TAMERLANE_TEST_ENGINE"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeEngineEnv); mode != "" {
+		fakeEngine(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// fakeEngine serves stdin/stdout as the engine of the given mode:
+//
+//	uci      the real server (package uci)
+//	crash    handshake, then exits at the first go
+//	illegal  answers every go with an illegal move
+//	hang     never answers go
+//	slow     answers go with a legal first move after 400 ms
+//	mute     never answers uci
+func fakeEngine(mode string) {
+	if mode == "uci" {
+		uci.NewServer("fake", "test").Run(context.Background(), os.Stdin, os.Stdout)
+		return
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	var pos string
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "uci":
+			if mode == "mute" {
+				continue
+			}
+			fmt.Println("id name fake-" + mode)
+			fmt.Println("option name UCI_Variant type combo default chess var chess var shatranj")
+			fmt.Println("uciok")
+		case "isready":
+			fmt.Println("readyok")
+		case "position":
+			pos = sc.Text()
+		case "go":
+			switch mode {
+			case "crash":
+				os.Exit(3)
+			case "illegal":
+				fmt.Println("info depth 1 score cp 10")
+				fmt.Println("bestmove e2e5")
+			case "slow":
+				time.Sleep(400 * time.Millisecond)
+				m := "e2e4"
+				if strings.Contains(pos, " moves ") {
+					m = "e7e5"
+				}
+				fmt.Println("bestmove " + m)
+			}
+		case "quit":
+			return
+		}
+	}
+}
+
+// fakeSpec returns an engine spec that runs the test binary in mode.
+func fakeSpec(t *testing.T, mode string) *EngineSpec {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(fakeEngineEnv, mode)
+	return &EngineSpec{Cmd: exe, Name: "fake-" + mode, TimeoutMs: 3000}
+}
+
+// reaped reports whether the process pid no longer exists (it has
+// exited and was waited for: no zombie).
+func reaped(pid int) bool {
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+}
+
+// TestExternalWholeGames plays a whole game of every variant between two
+// copies of this project's UCI server, driven through pipes by the
+// outside-engine player: every move crosses the protocol (position fen
+// ... moves ..., go nodes, bestmove) and must be legal, and the game must
+// end by a rule or the ply cap, never by a forfeit.
+func TestExternalWholeGames(t *testing.T) {
+	for _, name := range engine.VariantNames() {
+		t.Run(name, func(t *testing.T) {
+			spec := fakeSpec(t, "uci")
+			spec.Nodes = 60
+			cfg := DefaultConfig()
+			cfg.Seed = 7
+			cfg.MaxPlies = 160
+			if testing.Short() {
+				cfg.MaxPlies = 40 // the -race suite: still every variant through the protocol
+			}
+			cfg.Openings.Plies = 2
+			cfg.Openings.MaxScore = 0
+			cfg.Workers = 1
+			cfg.Matches = []MatchConfig{{Variant: name, Pairs: 1, EngineA: spec, EngineB: spec}}
+			if err := cfg.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			res, err := Run(context.Background(), cfg, dir, RunOptions{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := res.Summary.Streams[0]
+			if s.Games != 2 {
+				t.Fatalf("%d games, want 2", s.Games)
+			}
+			t.Logf("terminations %v, mean length %.0f plies", s.Terminations, s.MeanPlies)
+			for term, n := range s.Terminations {
+				switch term {
+				case TermTimeForfeit, TermIllegalMove, TermEngineCrash:
+					t.Errorf("%d games ended by %q", n, term)
+				}
+			}
+			pgn, err := os.ReadFile(dir + "/" + s.Name + "/games.pgn")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(pgn), `[White "fake-uci (A)"]`) {
+				t.Errorf("PGN does not name the engine:\n%.400s", pgn)
+			}
+		})
+	}
+}
+
+// TestExternalForfeits checks that an engine's crash, illegal move, hang,
+// slowness under a clock and failed handshake lose the game with the
+// matching Termination, the opponent winning, and that no engine process
+// is left behind.
+func TestExternalForfeits(t *testing.T) {
+	for _, tc := range []struct {
+		mode, tc, term string
+	}{
+		{"crash", "", TermEngineCrash},
+		{"illegal", "", TermIllegalMove},
+		{"hang", "", TermTimeForfeit},
+		{"slow", "0.3+0", TermTimeForfeit},
+		{"mute", "", TermEngineCrash},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			spec := fakeSpec(t, tc.mode)
+			spec.TC = tc.tc
+			spec.TimeoutMs = 500
+			v := engine.MustVariant("chess", nil)
+			g := &gameSetup{
+				v: v, root: engine.NewPosition(v).FEN(), cfg: DefaultConfig(),
+				players: [2]PlayerSpec{{Variant: v, Engine: spec}, {Variant: v}},
+				factory: ExternalFactory(GreedyFactory()),
+			}
+			game, err := playGame(context.Background(), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if game.Termination != tc.term || game.Result != "0-1" {
+				t.Errorf("result %s by %q, want 0-1 by %q", game.Result, game.Termination, tc.term)
+			}
+			if kids := children(t); len(kids) > 0 {
+				t.Errorf("engine processes left after the game: %v", kids)
+			}
+		})
+	}
+}
+
+// children lists the processes whose parent is this test process,
+// zombies included (Linux /proc; the test is skipped elsewhere).
+func children(t *testing.T) []string {
+	t.Helper()
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Skip("no /proc")
+	}
+	var out []string
+	me := os.Getpid()
+	for _, e := range ents {
+		data, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...
+		s := string(data)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(f) > 1 && f[1] == fmt.Sprint(me) {
+			out = append(out, e.Name()+" "+f[0])
+		}
+	}
+	return out
+}
+
+// TestExternalCancelKills checks that cancelling a move stops and reaps
+// the engine and that the next game restarts it.
+func TestExternalCancelKills(t *testing.T) {
+	spec := fakeSpec(t, "hang")
+	v := engine.MustVariant("chess", nil)
+	p := NewExternalPlayer(*spec, v, Limits{Nodes: 10})
+	p.NewGame()
+	if p.startErr != nil {
+		t.Fatal(p.startErr)
+	}
+	pid := p.proc.cmd.Process.Pid
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	_, _, err := p.Move(ctx, engine.NewPosition(v))
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Move: %v, want the context's error", err)
+	}
+	if !reaped(pid) {
+		t.Errorf("engine %d not reaped after cancel", pid)
+	}
+	p.NewGame()
+	if p.startErr != nil || p.proc == nil || p.proc.cmd.Process.Pid == pid {
+		t.Fatalf("engine not restarted: %v", p.startErr)
+	}
+	pid = p.proc.cmd.Process.Pid
+	p.Close()
+	if !reaped(pid) {
+		t.Errorf("engine %d not reaped after Close", pid)
+	}
+}
+
+// TestExternalSpecErrors checks that a bad engine spec is a config
+// error naming the field.
+func TestExternalSpecErrors(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Matches = []MatchConfig{{Variant: "chess", Pairs: 1, EngineB: &EngineSpec{Cmd: "/nonexistent/engine"}},
+		{Name: "m2", Variant: "chess", Pairs: 1, EngineA: &EngineSpec{Cmd: "sh", TC: "fast"}}}
+	err := cfg.Validate()
+	if err == nil || !strings.Contains(err.Error(), "matches[0].b_engine") || !strings.Contains(err.Error(), "/nonexistent/engine") ||
+		!strings.Contains(err.Error(), "matches[1].a_engine") || !strings.Contains(err.Error(), `tc "fast"`) {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+// TestParseInfo checks the reading of the engine's last info line.
+func TestParseInfo(t *testing.T) {
+	var info MoveInfo
+	parseInfo("info depth 7 seldepth 9 score cp -35 nodes 1234 nps 1 pv e2e4 e7e5", &info)
+	if info.Depth != 7 || info.Score != -35 || info.Nodes != 1234 || info.Mate != 0 {
+		t.Errorf("%+v", info)
+	}
+	parseInfo("info depth 9 score mate -2 nodes 99", &info)
+	if info.Mate != -2 || info.Score >= 0 || info.Depth != 9 {
+		t.Errorf("%+v", info)
+	}
+	parseInfo("info string depth 100", &info)
+	if info.Depth != 9 {
+		t.Errorf("info string changed the depth: %+v", info)
+	}
+}

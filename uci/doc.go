@@ -1,0 +1,15 @@
+// Package uci is the engine's UCI (Universal Chess Interface) server and
+// the notation shared by every protocol: moves and FENs written as
+// Fairy-Stockfish writes them for the variants it also plays (chess,
+// shatranj, shako: a promotion always names its piece), and in RULES.md's
+// coordinate form for the Tamerlane variants.
+//
+// The server (NewServer, Server.Run) offers UCI_Variant with all eight
+// variants, Rules, Weights, Hash, Clear Hash and Move Overhead, and the
+// commands uci, isready, ucinewgame, setoption, position, go (depth, nodes,
+// movetime, clock and movestogo, infinite, mate, perft), stop, quit and d.
+// The search runs on its own goroutine, so isready, stop and quit are
+// answered while it thinks. Bad input gets an "info string error" line and
+// is otherwise ignored. Budget is the time manager; the server adds the
+// clock latency it learns to the move overhead.
+package uci

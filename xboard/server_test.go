@@ -1,0 +1,313 @@
+package xboard
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"tamerlane/engine"
+)
+
+// session drives a server through pipes.
+type session struct {
+	t     *testing.T
+	w     *io.PipeWriter
+	lines chan string
+	done  chan error
+}
+
+func newSession(t *testing.T) *session {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &session{t: t, w: inW, lines: make(chan string, 4096), done: make(chan error, 1)}
+	go func() {
+		err := NewServer("test").Run(context.Background(), inR, outW)
+		outW.Close()
+		s.done <- err
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() { inW.Close() })
+	return s
+}
+
+func (s *session) send(cmds ...string) {
+	s.t.Helper()
+	for _, c := range cmds {
+		if _, err := io.WriteString(s.w, c+"\n"); err != nil {
+			s.t.Fatal(err)
+		}
+	}
+}
+
+// until reads lines until one starts with prefix; all lines read are returned.
+func (s *session) until(prefix string) []string {
+	s.t.Helper()
+	var got []string
+	timeout := time.After(20 * time.Second)
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				s.t.Fatalf("output ended before %q: %q", prefix, got)
+			}
+			got = append(got, l)
+			if strings.HasPrefix(l, prefix) {
+				return got
+			}
+		case <-timeout:
+			s.t.Fatalf("no %q: %q", prefix, got)
+		}
+	}
+}
+
+func last(lines []string) string { return lines[len(lines)-1] }
+
+// TestSessionSetboardUsermove plays a CECP session: the feature list,
+// setboard, usermove, the engine's replies with sd and st, ping, undo
+// and remove, a mate announced with its result.
+func TestSessionSetboardUsermove(t *testing.T) {
+	s := newSession(t)
+	s.send("xboard", "protover 2")
+	feat := strings.Join(s.until("feature done=1"), "\n")
+	for _, want := range []string{"setboard=1", "usermove=1", "ping=1", "sigint=0", "sigterm=0", `myname="test"`,
+		`variants="normal,shatranj,shako,tamerlane,tamerlane-feminine,tamerlane-third,tamerlane2,full-tamerlane"`} {
+		if !strings.Contains(feat, want) {
+			t.Errorf("features lack %s:\n%s", want, feat)
+		}
+	}
+	// A mate in one from a set-up position, the engine to move.
+	s.send("new", "sd 3", "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go")
+	lines := s.until("1-0")
+	if !contains(lines, "move a1a8") || last(lines) != "1-0 {checkmate}" {
+		t.Errorf("mate in one: %q", lines)
+	}
+	// The user plays White; the engine answers as Black within st.
+	s.send("new", "st 1", "usermove e2e4")
+	// (chess: 8 ranks, numbered from 1 as everywhere but on 10-rank boards)
+	lines = s.until("move ")
+	pos := engine.NewPosition(engine.MustVariant("chess", nil))
+	pos.Make(mustMove(t, pos, "e2e4"))
+	reply := strings.TrimPrefix(last(lines), "move ")
+	if _, err := newBoard(pos.Variant()).parseMove(pos, reply); err != nil {
+		t.Errorf("reply %q: %v", reply, err)
+	}
+	// force mode: moves are taken, no reply; remove takes back two plies.
+	s.send("force", "usermove d2d4", "usermove d7d5", "remove", "ping 7")
+	lines = s.until("pong 7")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "move ") {
+			t.Errorf("reply in force mode: %q", lines)
+		}
+	}
+	// After remove the last two plies are gone: d2d4 is legal again for
+	// White only if White is to move; undo once more gives Black's turn.
+	s.send("undo", "usermove e7e5", "ping 8")
+	lines = s.until("pong 8")
+	if contains(lines, "Illegal move") {
+		t.Errorf("after remove/undo: %q", lines)
+	}
+	s.send("quit")
+	if err := <-s.done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBadCommands checks Error and Illegal move replies.
+func TestBadCommands(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct{ cmd, want string }{
+		{"frobnicate", "Error (unknown command): frobnicate"},
+		{"usermove e2e5", "Illegal move (not legal): e2e5"},
+		{"usermove zz", "Illegal move (not a move): zz"},
+		{"variant chezz", "Error (unknown variant): chezz"},
+		{"setboard rnbqkbnr/pppppppp w", "Error (bad FEN)"},
+		{"level 40 x 0", "Error (bad level)"},
+		{"sd -1", "Error (bad value)"},
+	} {
+		s.send(tc.cmd, "ping 1")
+		lines := s.until("pong 1")
+		if !contains(lines, tc.want) {
+			t.Errorf("%q: got %q, want %q", tc.cmd, lines, tc.want)
+		}
+	}
+	s.send("quit")
+	<-s.done
+}
+
+// TestVariantsSetup checks the setup command of the large variants: the
+// board size, the piece-to-char table and a FEN XBoard can read back
+// (setboard) to the same position, citadels shown as the only squares of
+// two extra files (RULES.md 3.1).
+func TestVariantsSetup(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct{ variant, size string }{
+		{"shako", "10x10"}, {"tamerlane2", "11x11"}, {"tamerlane", "13x10"}, {"full-tamerlane", "13x10"},
+	} {
+		s.send("variant "+tc.variant, "ping 2")
+		lines := s.until("pong 2")
+		var su string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "setup (") {
+				su = l
+			}
+		}
+		f := strings.Fields(su)
+		if len(f) < 4 || f[2] != tc.size+"+0_fairy" || len(f[1]) != 2+2*len(xbSlots) {
+			t.Errorf("%s: setup %q", tc.variant, su)
+			continue
+		}
+		v := engine.MustVariant(tc.variant, nil)
+		b := newBoard(v)
+		start := engine.NewPosition(v)
+		xfen := strings.Join(f[3:], " ")
+		back, err := b.parseFEN(xfen)
+		if err != nil {
+			t.Errorf("%s: setboard of %q: %v", tc.variant, xfen, err)
+			continue
+		}
+		if !sameBoard(back, start, b.shared) {
+			t.Errorf("%s: round trip\n got %s\nwant %s", tc.variant, back.FEN(), start.FEN())
+		}
+		if len(v.Citadels) > 0 {
+			rows := strings.Split(strings.Fields(xfen)[0], "/")
+			if !strings.HasPrefix(rows[1], "1") || !strings.HasSuffix(rows[len(rows)-2], "1") || strings.Count(xfen, "*") != 2*v.Ranks-2 {
+				t.Errorf("%s: citadel files in %s", tc.variant, xfen)
+			}
+		}
+	}
+	s.send("quit")
+	<-s.done
+}
+
+// TestCitadelMoves checks that moves to and from the citadels use
+// XBoard's shifted files and its 0-based ranks of a 10-rank board: our
+// z9 is XBoard's a8, our l2 its m1 (Black's King may step into White's
+// citadel l2, RULES.md 3.1).
+func TestCitadelMoves(t *testing.T) {
+	v := engine.MustVariant("tamerlane", nil)
+	b := newBoard(v)
+	pos, err := engine.ParseFEN(v, "K10/11/11/11/11/11/11/11/10k/11 b - 00 0 1")
+	if err != nil {
+		t.Skipf("test position: %v", err)
+	}
+	var ml engine.MoveList
+	pos.GenerateLegal(&ml)
+	found := false
+	for _, m := range ml.Slice() {
+		xs := b.formatMove(pos, m)
+		back, err := b.parseMove(pos, xs)
+		if err != nil || back != m {
+			t.Errorf("%s -> %s -> %v (%v)", pos.Coord(m), xs, back, err)
+		}
+		if pos.Coord(m) == "k2l2" {
+			found = true
+			if xs != "l1m1" {
+				t.Errorf("citadel entry k2l2 written %s, want l1m1", xs)
+			}
+			// XBoard's FEN after the entry shows the King in the citadel
+			// file and reads back to the same position.
+			q := pos.Clone()
+			q.Make(m)
+			xfen := b.fen(q)
+			if !strings.Contains(xfen, "/*11k/") {
+				t.Errorf("FEN after k2l2: %s", xfen)
+			}
+			if back, err := b.parseFEN(xfen); err != nil || strings.Fields(back.FEN())[0] != strings.Fields(q.FEN())[0] {
+				t.Errorf("setboard %s: %v, %v", xfen, back, err)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no citadel entry among %d moves", ml.N)
+	}
+}
+
+// sameBoard reports whether a and b hold the same pieces on the same
+// squares; with pawnsAlike any two pawns of one colour match (XBoard
+// shows every pawn type of the variant alike).
+func sameBoard(a, b *engine.Position, pawnsAlike bool) bool {
+	v := a.Variant()
+	for f := -1; f <= v.Files; f++ {
+		for r := 0; r < v.Ranks; r++ {
+			sq := engine.SquareAt(f, r)
+			if !v.OnBoard(sq) && !v.IsCitadel(sq) {
+				continue
+			}
+			pa, pb := a.At(sq), b.At(sq)
+			if pa == pb {
+				continue
+			}
+			if pa == engine.Empty || pb == engine.Empty || pa.Color() != pb.Color() ||
+				!pawnsAlike || !v.Def(pa.Type()).Pawn || !v.Def(pb.Type()).Pawn {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func contains(lines []string, prefix string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+func mustMove(t *testing.T, pos *engine.Position, s string) engine.Move {
+	t.Helper()
+	m, err := pos.ParseCoord(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestTenRankNumbering checks XBoard's rank numbers on a 10-rank board
+// (shako): XBoard's e2e4 is our pawn double step e3e5, and our reply is
+// written with ranks from 0.
+func TestTenRankNumbering(t *testing.T) {
+	s := newSession(t)
+	s.send("new", "variant shako", "force", "usermove e2e4", "ping 1")
+	lines := s.until("pong 1")
+	if contains(lines, "Illegal") {
+		t.Fatalf("e2e4 on shako: %q", lines)
+	}
+	s.send("setboard c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1", "usermove c1d3", "usermove c2d4", "ping 2")
+	lines = s.until("pong 2")
+	// XBoard's c1d3 is our Knight c2d4; XBoard's c2d4 would be our c3d5, no move.
+	if contains(lines, "Illegal move (not legal): c1d3") || !contains(lines, "Illegal move (not legal): c2d4") {
+		t.Fatalf("Knight move on shako: %q", lines)
+	}
+	s.send("quit")
+	<-s.done
+}
+
+// TestPieceCommands checks the Betza descriptions XBoard gets for shako
+// (those Fairy-Stockfish's XBoard mode sends, up to writing Q as RB and K
+// as WF) and that variants XBoard cannot be taught get none.
+func TestPieceCommands(t *testing.T) {
+	got := strings.Join(pieceCommands(newBoard(engine.MustVariant("shako", nil))), "\n")
+	for _, want := range []string{"piece P& fmWfceFifmnD", "piece N& N", "piece B& B", "piece R& R", "piece Q& RB",
+		"piece K& WFO2", "piece E& FA", "piece C& mRcpR"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("shako lacks %q:\n%s", want, got)
+		}
+	}
+	for _, name := range []string{"tamerlane", "tamerlane2", "full-tamerlane"} {
+		if pc := pieceCommands(newBoard(engine.MustVariant(name, nil))); pc != nil {
+			t.Errorf("%s: %q", name, pc)
+		}
+	}
+}
