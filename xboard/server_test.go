@@ -98,19 +98,27 @@ func TestSessionSetboardUsermove(t *testing.T) {
 	pos := engine.NewPosition(engine.MustVariant("chess", nil))
 	pos.Make(mustMove(t, pos, "e2e4"))
 	reply := strings.TrimPrefix(last(lines), "move ")
-	if _, err := newBoard(pos.Variant()).parseMove(pos, reply); err != nil {
-		t.Errorf("reply %q: %v", reply, err)
+	rm, err := newBoard(pos.Variant()).parseMove(pos, reply)
+	if err != nil {
+		t.Fatalf("reply %q: %v", reply, err)
 	}
 	// force mode: moves are taken, no reply; remove takes back two plies.
-	s.send("force", "usermove d2d4", "usermove d7d5", "remove", "ping 7")
+	// The two moves must be legal whatever the engine replied.
+	pos.Make(rm)
+	pos.Make(mustMove(t, pos, "g2g3"))
+	black := "a7a6"
+	if _, err := pos.ParseCoord(black); err != nil {
+		black = "h7h6"
+	}
+	s.send("force", "usermove g2g3", "usermove "+black, "remove", "ping 7")
 	lines = s.until("pong 7")
 	for _, l := range lines {
 		if strings.HasPrefix(l, "move ") {
 			t.Errorf("reply in force mode: %q", lines)
 		}
 	}
-	// After remove the last two plies are gone: d2d4 is legal again for
-	// White only if White is to move; undo once more gives Black's turn.
+	// After remove the last two plies are gone; undo once more takes back
+	// the engine's reply, so Black is to move after e2e4 and e7e5 is legal.
 	s.send("undo", "usermove e7e5", "ping 8")
 	lines = s.until("pong 8")
 	if contains(lines, "Illegal move") {
