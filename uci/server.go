@@ -13,6 +13,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/engine/search"
+	"tamerlane/internal/lineio"
 )
 
 // Defaults of the engine options.
@@ -65,21 +66,7 @@ func NewServer(name, author string) *Server {
 // answered with an "info string error" line and otherwise ignored.
 func (s *Server) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	s.out = bufio.NewWriter(out)
-	lines := make(chan string)
-	readErr := make(chan error, 1)
-	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64<<10), maxLine)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-ctx.Done():
-				return
-			}
-		}
-		readErr <- sc.Err()
-		close(lines)
-	}()
+	lines, readErr := lineio.Lines(ctx, in, maxLine)
 	defer s.stopSearch()
 	for {
 		select {

@@ -13,6 +13,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/engine/search"
+	"tamerlane/internal/lineio"
 	"tamerlane/uci"
 )
 
@@ -70,21 +71,7 @@ func NewServer(name string) *Server {
 // "Illegal move" reply and is otherwise ignored.
 func (s *Server) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	s.out = bufio.NewWriter(out)
-	lines := make(chan string)
-	readErr := make(chan error, 1)
-	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-ctx.Done():
-				return
-			}
-		}
-		readErr <- sc.Err()
-		close(lines)
-	}()
+	lines, readErr := lineio.Lines(ctx, in, 1<<20)
 	defer s.stop()
 	for {
 		select {
