@@ -1,82 +1,26 @@
 package uci
 
 import (
-	"bufio"
-	"context"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"tamerlane/engine"
+	"tamerlane/internal/lineio/linetest"
 )
 
-// client drives a server through pipes, line by line.
-type client struct {
-	t     *testing.T
-	w     *io.PipeWriter
-	lines chan string
-	done  chan error
-}
-
-func newClient(t *testing.T) *client {
+// newClient starts a server driven through pipes, line by line.
+func newClient(t *testing.T) *linetest.Session {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	c := &client{t: t, w: inW, lines: make(chan string, 4096), done: make(chan error, 1)}
-	go func() {
-		err := NewServer("test", "test").Run(context.Background(), inR, outW)
-		outW.Close()
-		c.done <- err
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			c.lines <- sc.Text()
-		}
-		close(c.lines)
-	}()
-	t.Cleanup(func() { inW.Close() })
-	return c
-}
-
-func (c *client) send(cmds ...string) {
-	c.t.Helper()
-	for _, cmd := range cmds {
-		if _, err := io.WriteString(c.w, cmd+"\n"); err != nil {
-			c.t.Fatalf("send %q: %v", cmd, err)
-		}
-	}
-}
-
-// until reads lines until one starts with prefix and returns all lines
-// read, that one last. It fails the test after timeout (a hang).
-func (c *client) until(prefix string, timeout time.Duration) []string {
-	c.t.Helper()
-	var got []string
-	deadline := time.After(timeout)
-	for {
-		select {
-		case l, ok := <-c.lines:
-			if !ok {
-				c.t.Fatalf("output ended before %q; got %q", prefix, got)
-			}
-			got = append(got, l)
-			if strings.HasPrefix(l, prefix) {
-				return got
-			}
-		case <-deadline:
-			c.t.Fatalf("no %q within %v; got %q", prefix, timeout, got)
-		}
-	}
+	return linetest.Start(t, NewServer("test", "test").Run)
 }
 
 // TestHandshakeAndOptions checks the uci answer (every variant in the
 // UCI_Variant combo, the options) and isready.
 func TestHandshakeAndOptions(t *testing.T) {
 	c := newClient(t)
-	c.send("uci")
-	lines := c.until("uciok", 5*time.Second)
+	c.Send("uci")
+	lines := c.Until("uciok", 5*time.Second)
 	all := strings.Join(lines, "\n")
 	for _, n := range engine.VariantNames() {
 		if !strings.Contains(all, " var "+n) {
@@ -89,8 +33,8 @@ func TestHandshakeAndOptions(t *testing.T) {
 			t.Errorf("no %q in:\n%s", o, all)
 		}
 	}
-	c.send("isready")
-	c.until("readyok", 5*time.Second)
+	c.Send("isready")
+	c.Until("readyok", 5*time.Second)
 }
 
 // TestBadInput checks that unknown commands, malformed FENs, illegal
@@ -112,37 +56,37 @@ func TestBadInput(t *testing.T) {
 		{"setoption", "setoption needs"},
 		{"go depth x", `go depth: bad value "x"`},
 	} {
-		c.send(tc.cmd)
-		lines := c.until("info string", 5*time.Second)
+		c.Send(tc.cmd)
+		lines := c.Until("info string", 5*time.Second)
 		if l := lines[len(lines)-1]; !strings.HasPrefix(l, "info string error: ") || !strings.Contains(l, tc.want) {
 			t.Errorf("%q: got %q, want an error containing %q", tc.cmd, l, tc.want)
 		}
 		if strings.HasPrefix(tc.cmd, "go") {
-			c.send("stop")
-			c.until("bestmove", 5*time.Second)
+			c.Send("stop")
+			c.Until("bestmove", 5*time.Second)
 		}
 	}
 	// A weights file that cannot be read is reported at isready; the
 	// embedded table is used.
-	c.send("setoption name Weights value /nonexistent/table.yaml", "isready")
-	lines := c.until("readyok", 5*time.Second)
+	c.Send("setoption name Weights value /nonexistent/table.yaml", "isready")
+	lines := c.Until("readyok", 5*time.Second)
 	if !strings.Contains(strings.Join(lines, "\n"), "info string error: option Weights") || !strings.Contains(strings.Join(lines, "\n"), "/nonexistent/table.yaml") {
 		t.Errorf("bad weights: %q", lines)
 	}
-	c.send("setoption name Weights value <empty>")
+	c.Send("setoption name Weights value <empty>")
 	// The position before the illegal move stands; the server still plays.
-	c.send("position startpos moves e2e4 e7e4", "d")
-	lines = c.until("Fen:", 5*time.Second)
+	c.Send("position startpos moves e2e4 e7e4", "d")
+	lines = c.Until("Fen:", 5*time.Second)
 	if l := lines[len(lines)-1]; l != "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
 		t.Errorf("after the illegal move: %s", l)
 	}
-	c.send("go depth 2")
-	lines = c.until("bestmove", 10*time.Second)
+	c.Send("go depth 2")
+	lines = c.Until("bestmove", 10*time.Second)
 	if l := lines[len(lines)-1]; l == "bestmove (none)" {
 		t.Errorf("no move: %v", lines)
 	}
-	c.send("quit")
-	if err := <-c.done; err != nil {
+	c.Send("quit")
+	if err := c.Wait(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -151,13 +95,13 @@ func TestBadInput(t *testing.T) {
 // chess reports that the rules do not apply, tamerlane then uses them.
 func TestRulesBeforeVariant(t *testing.T) {
 	c := newClient(t)
-	c.send("setoption name Rules value giraffe=2")
-	if l := c.until("info string", 5*time.Second); !strings.Contains(l[len(l)-1], "playing chess without them") {
+	c.Send("setoption name Rules value giraffe=2")
+	if l := c.Until("info string", 5*time.Second); !strings.Contains(l[len(l)-1], "playing chess without them") {
 		t.Errorf("rules on chess: %q", l)
 	}
 	const fen = "k10/11/11/11/11/5G5/11/11/11/10K w - 00 0 1"
-	c.send("setoption name UCI_Variant value tamerlane", "position fen "+fen, "go perft 1")
-	lines := c.until("Nodes searched", 5*time.Second)
+	c.Send("setoption name UCI_Variant value tamerlane", "position fen "+fen, "go perft 1")
+	lines := c.Until("Nodes searched", 5*time.Second)
 	for _, l := range lines {
 		if strings.HasPrefix(l, "info string") {
 			t.Errorf("tamerlane with giraffe=2: %s", l)
@@ -183,24 +127,24 @@ func TestRulesBeforeVariant(t *testing.T) {
 // the search, no bestmove comes before stop, and stop brings one at once.
 func TestInfiniteStopIsready(t *testing.T) {
 	c := newClient(t)
-	c.send("setoption name UCI_Variant value tamerlane2", "position startpos", "go infinite", "isready")
-	lines := c.until("readyok", 5*time.Second)
+	c.Send("setoption name UCI_Variant value tamerlane2", "position startpos", "go infinite", "isready")
+	lines := c.Until("readyok", 5*time.Second)
 	for _, l := range lines {
 		if strings.HasPrefix(l, "bestmove") {
 			t.Fatalf("bestmove before stop: %v", lines)
 		}
 	}
-	c.send("stop")
-	lines = c.until("bestmove", 5*time.Second)
+	c.Send("stop")
+	lines = c.Until("bestmove", 5*time.Second)
 	pos := engine.NewPosition(engine.MustVariant("tamerlane2", nil))
 	best := strings.Fields(lines[len(lines)-1])[1]
 	if _, err := ParseMove(pos, best); err != nil {
 		t.Errorf("bestmove %s: %v", best, err)
 	}
 	// quit during a search answers with bestmove and ends the session.
-	c.send("go infinite", "quit")
-	c.until("bestmove", 5*time.Second)
-	if err := <-c.done; err != nil {
+	c.Send("go infinite", "quit")
+	c.Until("bestmove", 5*time.Second)
+	if err := c.Wait(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -209,8 +153,8 @@ func TestInfiniteStopIsready(t *testing.T) {
 // info lines with every field, and ucinewgame between them.
 func TestGoLimits(t *testing.T) {
 	c := newClient(t)
-	c.send("setoption name UCI_Variant value shako", "ucinewgame", "position startpos moves e3e5 f8f6", "go depth 3")
-	lines := c.until("bestmove", 10*time.Second)
+	c.Send("setoption name UCI_Variant value shako", "ucinewgame", "position startpos moves e3e5 f8f6", "go depth 3")
+	lines := c.Until("bestmove", 10*time.Second)
 	var info string
 	for _, l := range lines {
 		if strings.HasPrefix(l, "info depth 3 ") {
@@ -222,10 +166,10 @@ func TestGoLimits(t *testing.T) {
 			t.Errorf("info line %q lacks %q", info, f)
 		}
 	}
-	c.send("ucinewgame", "go nodes 500")
-	c.until("bestmove", 10*time.Second)
-	c.send("position startpos", "go wtime 1000 btime 1000 winc 10 binc 10 movestogo 1")
-	lines = c.until("bestmove", 10*time.Second)
+	c.Send("ucinewgame", "go nodes 500")
+	c.Until("bestmove", 10*time.Second)
+	c.Send("position startpos", "go wtime 1000 btime 1000 winc 10 binc 10 movestogo 1")
+	lines = c.Until("bestmove", 10*time.Second)
 	if strings.HasSuffix(lines[len(lines)-1], "(none)") {
 		t.Errorf("no move: %v", lines)
 	}
@@ -234,13 +178,13 @@ func TestGoLimits(t *testing.T) {
 // TestMateAndGameOver checks mate scores and a finished position.
 func TestMateAndGameOver(t *testing.T) {
 	c := newClient(t)
-	c.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go depth 4")
-	lines := c.until("bestmove", 10*time.Second)
+	c.Send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go depth 4")
+	lines := c.Until("bestmove", 10*time.Second)
 	if lines[len(lines)-1] != "bestmove a1a8" || !strings.Contains(strings.Join(lines, "\n"), "score mate 1") {
 		t.Errorf("mate in one: %v", lines)
 	}
-	c.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 moves a1a8", "go depth 4")
-	lines = c.until("bestmove", 10*time.Second)
+	c.Send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 moves a1a8", "go depth 4")
+	lines = c.Until("bestmove", 10*time.Second)
 	if lines[len(lines)-1] != "bestmove (none)" || !strings.Contains(strings.Join(lines, "\n"), "checkmate") {
 		t.Errorf("mated side: %v", lines)
 	}

@@ -1,74 +1,24 @@
 package xboard
 
 import (
-	"bufio"
-	"context"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"tamerlane/engine"
+	"tamerlane/internal/lineio/linetest"
 )
 
-// session drives a server through pipes.
-type session struct {
-	t     *testing.T
-	w     *io.PipeWriter
-	lines chan string
-	done  chan error
-}
+// session drives a server through pipes, line by line.
+type session struct{ *linetest.Session }
 
-func newSession(t *testing.T) *session {
+func newSession(t *testing.T) session {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	s := &session{t: t, w: inW, lines: make(chan string, 4096), done: make(chan error, 1)}
-	go func() {
-		err := NewServer("test").Run(context.Background(), inR, outW)
-		outW.Close()
-		s.done <- err
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			s.lines <- sc.Text()
-		}
-		close(s.lines)
-	}()
-	t.Cleanup(func() { inW.Close() })
-	return s
-}
-
-func (s *session) send(cmds ...string) {
-	s.t.Helper()
-	for _, c := range cmds {
-		if _, err := io.WriteString(s.w, c+"\n"); err != nil {
-			s.t.Fatal(err)
-		}
-	}
+	return session{linetest.Start(t, NewServer("test").Run)}
 }
 
 // until reads lines until one starts with prefix; all lines read are returned.
-func (s *session) until(prefix string) []string {
-	s.t.Helper()
-	var got []string
-	timeout := time.After(20 * time.Second)
-	for {
-		select {
-		case l, ok := <-s.lines:
-			if !ok {
-				s.t.Fatalf("output ended before %q: %q", prefix, got)
-			}
-			got = append(got, l)
-			if strings.HasPrefix(l, prefix) {
-				return got
-			}
-		case <-timeout:
-			s.t.Fatalf("no %q: %q", prefix, got)
-		}
-	}
-}
+func (s session) until(prefix string) []string { return s.Until(prefix, 20*time.Second) }
 
 func last(lines []string) string { return lines[len(lines)-1] }
 
@@ -77,7 +27,7 @@ func last(lines []string) string { return lines[len(lines)-1] }
 // and remove, a mate announced with its result.
 func TestSessionSetboardUsermove(t *testing.T) {
 	s := newSession(t)
-	s.send("xboard", "protover 2")
+	s.Send("xboard", "protover 2")
 	feat := strings.Join(s.until("feature done=1"), "\n")
 	for _, want := range []string{"setboard=1", "usermove=1", "ping=1", "sigint=0", "sigterm=0", `myname="test"`,
 		`variants="normal,shatranj,shako,tamerlane,tamerlane-feminine,tamerlane-third,tamerlane2,full-tamerlane"`} {
@@ -86,13 +36,13 @@ func TestSessionSetboardUsermove(t *testing.T) {
 		}
 	}
 	// A mate in one from a set-up position, the engine to move.
-	s.send("new", "sd 3", "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go")
+	s.Send("new", "sd 3", "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go")
 	lines := s.until("1-0")
 	if !contains(lines, "move a1a8") || last(lines) != "1-0 {checkmate}" {
 		t.Errorf("mate in one: %q", lines)
 	}
 	// The user plays White; the engine answers as Black within st.
-	s.send("new", "st 1", "usermove e2e4")
+	s.Send("new", "st 1", "usermove e2e4")
 	// (chess: 8 ranks, numbered from 1 as everywhere but on 10-rank boards)
 	lines = s.until("move ")
 	pos := engine.NewPosition(engine.MustVariant("chess", nil))
@@ -110,7 +60,7 @@ func TestSessionSetboardUsermove(t *testing.T) {
 	if _, err := pos.ParseCoord(black); err != nil {
 		black = "h7h6"
 	}
-	s.send("force", "usermove g2g3", "usermove "+black, "remove", "ping 7")
+	s.Send("force", "usermove g2g3", "usermove "+black, "remove", "ping 7")
 	lines = s.until("pong 7")
 	for _, l := range lines {
 		if strings.HasPrefix(l, "move ") {
@@ -119,13 +69,13 @@ func TestSessionSetboardUsermove(t *testing.T) {
 	}
 	// After remove the last two plies are gone; undo once more takes back
 	// the engine's reply, so Black is to move after e2e4 and e7e5 is legal.
-	s.send("undo", "usermove e7e5", "ping 8")
+	s.Send("undo", "usermove e7e5", "ping 8")
 	lines = s.until("pong 8")
 	if contains(lines, "Illegal move") {
 		t.Errorf("after remove/undo: %q", lines)
 	}
-	s.send("quit")
-	if err := <-s.done; err != nil {
+	s.Send("quit")
+	if err := s.Wait(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -142,14 +92,14 @@ func TestBadCommands(t *testing.T) {
 		{"level 40 x 0", "Error (bad level)"},
 		{"sd -1", "Error (bad value)"},
 	} {
-		s.send(tc.cmd, "ping 1")
+		s.Send(tc.cmd, "ping 1")
 		lines := s.until("pong 1")
 		if !contains(lines, tc.want) {
 			t.Errorf("%q: got %q, want %q", tc.cmd, lines, tc.want)
 		}
 	}
-	s.send("quit")
-	<-s.done
+	s.Send("quit")
+	s.Wait()
 }
 
 // TestVariantsSetup checks the setup command of the large variants: the
@@ -161,7 +111,7 @@ func TestVariantsSetup(t *testing.T) {
 	for _, tc := range []struct{ variant, size string }{
 		{"shako", "10x10"}, {"tamerlane2", "11x11"}, {"tamerlane", "13x10"}, {"full-tamerlane", "13x10"},
 	} {
-		s.send("variant "+tc.variant, "ping 2")
+		s.Send("variant "+tc.variant, "ping 2")
 		lines := s.until("pong 2")
 		var su string
 		for _, l := range lines {
@@ -193,8 +143,8 @@ func TestVariantsSetup(t *testing.T) {
 			}
 		}
 	}
-	s.send("quit")
-	<-s.done
+	s.Send("quit")
+	s.Wait()
 }
 
 // TestCitadelMoves checks that moves to and from the citadels use
@@ -287,19 +237,19 @@ func mustMove(t *testing.T, pos *engine.Position, s string) engine.Move {
 // written with ranks from 0.
 func TestTenRankNumbering(t *testing.T) {
 	s := newSession(t)
-	s.send("new", "variant shako", "force", "usermove e2e4", "ping 1")
+	s.Send("new", "variant shako", "force", "usermove e2e4", "ping 1")
 	lines := s.until("pong 1")
 	if contains(lines, "Illegal") {
 		t.Fatalf("e2e4 on shako: %q", lines)
 	}
-	s.send("setboard c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1", "usermove c1d3", "usermove c2d4", "ping 2")
+	s.Send("setboard c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1", "usermove c1d3", "usermove c2d4", "ping 2")
 	lines = s.until("pong 2")
 	// XBoard's c1d3 is our Knight c2d4; XBoard's c2d4 would be our c3d5, no move.
 	if contains(lines, "Illegal move (not legal): c1d3") || !contains(lines, "Illegal move (not legal): c2d4") {
 		t.Fatalf("Knight move on shako: %q", lines)
 	}
-	s.send("quit")
-	<-s.done
+	s.Send("quit")
+	s.Wait()
 }
 
 // TestPieceCommands checks the Betza descriptions XBoard gets for shako
