@@ -1,14 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
-	"io"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"tamerlane/internal/lineio/linetest"
 )
 
 // binary builds the tamerlane command into the test's temporary directory.
@@ -23,10 +23,9 @@ func binary(t *testing.T) string {
 
 // proc is the binary running one protocol command on pipes.
 type proc struct {
-	t     *testing.T
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
+	*linetest.Session
+	t   *testing.T
+	cmd *exec.Cmd
 }
 
 func startProc(t *testing.T, args ...string) *proc {
@@ -43,48 +42,12 @@ func startProc(t *testing.T, args ...string) *proc {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &proc{t: t, cmd: cmd, in: in, lines: make(chan string, 4096)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			p.lines <- sc.Text()
-		}
-		close(p.lines)
-	}()
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	return p
+	return &proc{Session: linetest.Attach(t, in, out), t: t, cmd: cmd}
 }
 
-func (p *proc) send(cmds ...string) {
-	p.t.Helper()
-	for _, c := range cmds {
-		if _, err := io.WriteString(p.in, c+"\n"); err != nil {
-			p.t.Fatal(err)
-		}
-	}
-}
+func (p *proc) until(prefix string) []string { return p.Until(prefix, 30*time.Second) }
 
-func (p *proc) until(prefix string) []string {
-	p.t.Helper()
-	var got []string
-	timeout := time.After(30 * time.Second)
-	for {
-		select {
-		case l, ok := <-p.lines:
-			if !ok {
-				p.t.Fatalf("output ended before %q: %q", prefix, got)
-			}
-			got = append(got, l)
-			if strings.HasPrefix(l, prefix) {
-				return got
-			}
-		case <-timeout:
-			p.t.Fatalf("no %q: %q", prefix, got)
-		}
-	}
-}
-
-// exits waits for the process to end after quit.
 func (p *proc) exits() {
 	p.t.Helper()
 	done := make(chan error, 1)
@@ -104,24 +67,24 @@ func (p *proc) exits() {
 // errors, a search during which isready is answered, stop, and quit.
 func TestUCIBinary(t *testing.T) {
 	p := startProc(t, "uci")
-	p.send("uci")
+	p.Send("uci")
 	p.until("uciok")
-	p.send("setoption name UCI_Variant value tamerlane", "setoption name Rules value giraffe=2", "isready")
+	p.Send("setoption name UCI_Variant value tamerlane", "setoption name Rules value giraffe=2", "isready")
 	p.until("readyok")
 	for _, bad := range []string{"bogus", "position fen nonsense", "position startpos moves a1a9"} {
-		p.send(bad)
+		p.Send(bad)
 		if l := p.until("info string"); !strings.HasPrefix(l[len(l)-1], "info string error:") {
 			t.Errorf("%q: %q", bad, l)
 		}
 	}
-	p.send("position startpos moves e3e4", "go infinite", "isready")
+	p.Send("position startpos moves e3e4", "go infinite", "isready")
 	p.until("readyok")
-	p.send("stop")
+	p.Send("stop")
 	best := p.until("bestmove")
 	if strings.HasSuffix(best[len(best)-1], "(none)") {
 		t.Errorf("no move: %q", best)
 	}
-	p.send("go depth 2", "quit")
+	p.Send("go depth 2", "quit")
 	p.until("bestmove")
 	p.exits()
 }
@@ -130,22 +93,22 @@ func TestUCIBinary(t *testing.T) {
 // setup, setboard, usermove and the engine's reply, a bad command, quit.
 func TestXBoardBinary(t *testing.T) {
 	p := startProc(t, "xboard")
-	p.send("xboard", "protover 2")
+	p.Send("xboard", "protover 2")
 	p.until("feature done=1")
-	p.send("new", "variant tamerlane2")
+	p.Send("new", "variant tamerlane2")
 	if l := p.until("setup ("); !strings.Contains(l[len(l)-1], "11x11+0_fairy") {
 		t.Errorf("setup: %q", l)
 	}
-	p.send("new", "sd 2", "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "usermove a1b1")
+	p.Send("new", "sd 2", "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "usermove a1b1")
 	p.until("move ")
-	p.send("frobnicate")
+	p.Send("frobnicate")
 	p.until("Error (unknown command): frobnicate")
-	p.send("force", "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go")
+	p.Send("force", "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go")
 	lines := p.until("1-0")
 	if !strings.Contains(strings.Join(lines, "\n"), "move a1a8") {
 		t.Errorf("mate: %q", lines)
 	}
-	p.send("quit")
+	p.Send("quit")
 	p.exits()
 }
 

@@ -15,7 +15,7 @@ import (
 // Session is one running server with its input and output pipes.
 type Session struct {
 	t     testing.TB
-	w     *io.PipeWriter
+	w     io.WriteCloser
 	lines chan string
 	done  chan error
 }
@@ -26,21 +26,30 @@ func Start(t testing.TB, run func(ctx context.Context, in io.Reader, out io.Writ
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &Session{t: t, w: inW, lines: make(chan string, 4096), done: make(chan error, 1)}
+	s := Attach(t, inW, outR)
 	go func() {
 		err := run(context.Background(), inR, outW)
 		outW.Close()
 		s.done <- err
 	}()
+	return s
+}
+
+// Attach makes a session of a server that runs elsewhere (a child
+// process): commands go to in, lines are read from out. The input is
+// closed when the test ends; Wait is for Start's sessions only.
+func Attach(t testing.TB, in io.WriteCloser, out io.Reader) *Session {
+	t.Helper()
+	s := &Session{t: t, w: in, lines: make(chan string, 4096), done: make(chan error, 1)}
 	go func() {
-		sc := bufio.NewScanner(outR)
+		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64<<10), 4<<20)
 		for sc.Scan() {
 			s.lines <- sc.Text()
 		}
 		close(s.lines)
 	}()
-	t.Cleanup(func() { inW.Close() })
+	t.Cleanup(func() { in.Close() })
 	return s
 }
 
