@@ -14,14 +14,12 @@ type offMode struct {
 	mode Mode
 }
 
-type slideGen struct {
-	d, min, max int
-	mode        Mode
-}
-
-type bentGen struct {
-	first, then, min, max int
-	mode                  Mode
+// rideGen is a slide or a bent slide of a piece: a bent slide first steps
+// by first to an empty square, a plain slide has first 0; then it rides
+// along d, landing from its min-th to its max-th step.
+type rideGen struct {
+	first, d, min, max int
+	mode               Mode
 }
 
 type doubleGen struct {
@@ -34,9 +32,10 @@ type doubleGen struct {
 // pieceGen is the compiled movement of one piece code (type and color).
 type pieceGen struct {
 	leaps   []offMode
-	slides  []slideGen
+	slides  []rideGen // first is 0
 	hops    []offMode
-	bents   []bentGen
+	bents   []rideGen // first is not 0
+	rides   []rideGen // slides then bents, for the generators
 	doubles []doubleGen
 	epCaps  []int // capture deltas usable en passant
 	promo   PromotionKind
@@ -230,7 +229,7 @@ func (v *Variant) compile() error {
 						max = Stride
 					}
 					if m.Kind == Slide {
-						g.slides = append(g.slides, slideGen{d, int(m.Min), max, m.Mode})
+						g.slides = append(g.slides, rideGen{0, d, int(m.Min), max, m.Mode})
 					} else {
 						g.hops = append(g.hops, offMode{d, m.Mode})
 					}
@@ -261,7 +260,7 @@ func (v *Variant) compile() error {
 						max = Stride
 					}
 					bt := delta(int(m.TF), tr)
-					g.bents = append(g.bents, bentGen{d, bt, int(m.Min), max, m.Mode})
+					g.bents = append(g.bents, rideGen{d, bt, int(m.Min), max, m.Mode})
 					c.sliderMask |= bit
 					if m.Mode != MoveOnly {
 						found := false
@@ -290,6 +289,8 @@ func (v *Variant) compile() error {
 		}
 	}
 	for code := range c.gen {
+		g := &c.gen[code]
+		g.rides = append(append([]rideGen(nil), g.slides...), g.bents...)
 		c.moveBound[code] = v.reachBound(Piece(code))
 	}
 	for code := range c.gen {
@@ -365,9 +366,13 @@ func (v *Variant) reachBound(code Piece) int {
 				count(to)
 			}
 		}
-		for _, sl := range g.slides {
-			for k, to := 1, from+Square(sl.d); k <= sl.max && on(to); k, to = k+1, to+Square(sl.d) {
-				if k >= sl.min {
+		for _, r := range g.rides {
+			start := from + Square(r.first)
+			if !on(start) {
+				continue
+			}
+			for k, to := 1, start+Square(r.d); k <= r.max && on(to); k, to = k+1, to+Square(r.d) {
+				if k >= r.min {
 					count(to)
 				}
 			}
@@ -375,17 +380,6 @@ func (v *Variant) reachBound(code Piece) int {
 		for _, h := range g.hops {
 			for to := from + Square(h.d); on(to); to += Square(h.d) {
 				count(to)
-			}
-		}
-		for _, bt := range g.bents {
-			first := from + Square(bt.first)
-			if !on(first) {
-				continue
-			}
-			for k, to := 1, first+Square(bt.then); k <= bt.max && on(to); k, to = k+1, to+Square(bt.then) {
-				if k >= bt.min {
-					count(to)
-				}
 			}
 		}
 		n += len(g.doubles)

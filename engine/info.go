@@ -46,23 +46,26 @@ func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
 			n++
 		}
 	}
-	for _, sl := range g.slides {
-		to := int(s)
-		for k := 1; k <= sl.max; k++ {
-			to += sl.d
+	for _, r := range g.rides {
+		to := int(s) + r.first
+		if r.first != 0 && b[to] != Empty {
+			continue // a bent slide's first step is blocked
+		}
+		for k := 1; k <= r.max; k++ {
+			to += r.d
 			t := b[to]
 			if t == Empty {
-				if k >= sl.min {
-					if sl.mode != CaptureOnly {
+				if k >= r.min {
+					if r.mode != CaptureOnly {
 						n++
 					}
-					if sl.mode != MoveOnly && cover != nil {
+					if r.mode != MoveOnly && cover != nil {
 						cover[to] = 1
 					}
 				}
 				continue
 			}
-			if t&0x80 == 0 && k >= sl.min && sl.mode != MoveOnly {
+			if t&0x80 == 0 && k >= r.min && r.mode != MoveOnly {
 				if cover != nil {
 					cover[to] = 1
 				}
@@ -98,36 +101,6 @@ func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
 			if t&1 == them {
 				n++
 			}
-		}
-	}
-	for _, bt := range g.bents {
-		to := int(s) + bt.first
-		if b[to] != Empty {
-			continue
-		}
-		for k := 1; k <= bt.max; k++ {
-			to += bt.then
-			t := b[to]
-			if t == Empty {
-				if k >= bt.min {
-					if bt.mode != CaptureOnly {
-						n++
-					}
-					if bt.mode != MoveOnly && cover != nil {
-						cover[to] = 1
-					}
-				}
-				continue
-			}
-			if t&0x80 == 0 && k >= bt.min && bt.mode != MoveOnly {
-				if cover != nil {
-					cover[to] = 1
-				}
-				if t&1 == them {
-					n++
-				}
-			}
-			break
 		}
 	}
 	return n

@@ -134,18 +134,21 @@ func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
 			p.addTo(ml, g, us, from, to)
 		}
 	}
-	for _, sl := range g.slides {
-		to := from
-		for k := 1; k <= sl.max; k++ {
-			to += Square(sl.d)
+	for _, r := range g.rides {
+		to := from + Square(r.first)
+		if r.first != 0 && b[to] != Empty {
+			continue // a bent slide's first step is blocked
+		}
+		for k := 1; k <= r.max; k++ {
+			to += Square(r.d)
 			t := b[to]
 			if t == Empty {
-				if k >= sl.min && sl.mode != CaptureOnly {
+				if k >= r.min && r.mode != CaptureOnly {
 					p.addTo(ml, g, us, from, to)
 				}
 				continue
 			}
-			if t&0x81 == them && k >= sl.min && sl.mode != MoveOnly && to != noCap {
+			if t&0x81 == them && k >= r.min && r.mode != MoveOnly && to != noCap {
 				p.addTo(ml, g, us, from, to)
 			}
 			break
@@ -168,26 +171,6 @@ func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
 		}
 		if b[to]&0x81 == them && h.mode != MoveOnly && to != noCap {
 			p.addTo(ml, g, us, from, to)
-		}
-	}
-	for _, bt := range g.bents {
-		to := from + Square(bt.first)
-		if b[to] != Empty {
-			continue
-		}
-		for k := 1; k <= bt.max; k++ {
-			to += Square(bt.then)
-			t := b[to]
-			if t == Empty {
-				if k >= bt.min && bt.mode != CaptureOnly {
-					p.addTo(ml, g, us, from, to)
-				}
-				continue
-			}
-			if t&0x81 == them && k >= bt.min && bt.mode != MoveOnly && to != noCap {
-				p.addTo(ml, g, us, from, to)
-			}
-			break
 		}
 	}
 	for _, d := range g.doubles {
