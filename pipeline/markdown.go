@@ -146,7 +146,7 @@ func Markdown(rep *Report) string {
 					state = " (in progress)"
 				}
 				fmt.Fprintf(&b, "**Verification**%s: new vs current, %d pairs, %d games, new +%d =%d -%d, pentanomial %v, score %s [%s, %s], Elo %s, nElo %s (95%%).",
-					state, m.Pairs, m.Games, m.A.Wins, m.A.Draws, m.A.Losses, m.Pentanomial, ff(float64(m.Score.Mean), 3), ff(float64(m.Score.Low), 3), ff(float64(m.Score.High), 3),
+					state, m.Pairs, m.Games, m.A.Wins, m.A.Draws, m.A.Losses, m.Pentanomial, m.Score.Value.Format(3), m.Score.Lo.Format(3), m.Score.Hi.Format(3),
 					m.Elo.String(), m.NElo.String())
 				if s := m.SPRT; s != nil {
 					fmt.Fprintf(&b, " SPRT nElo [%g, %g]: LLR %s (bounds %s, %s) → **%s**", float64(s.Elo0), float64(s.Elo1), ff(float64(s.LLR), 3),
@@ -244,14 +244,11 @@ func acceptDoc(rule string) string {
 // ff formats a number, or "–" when it is NaN.
 func ff(x float64, prec int) string { return stats.Format(x, prec) }
 
-func ivCell(iv *tune.Interval) string {
+func ivCell(iv *stats.Interval) string {
 	if iv == nil {
 		return ""
 	}
-	if math.IsNaN(float64(iv.Lo)) || math.IsNaN(float64(iv.Hi)) {
-		return ff(float64(iv.Value), 2)
-	}
-	return fmt.Sprintf("%.2f [%.2f, %.2f]", float64(iv.Value), float64(iv.Lo), float64(iv.Hi))
+	return iv.Format(2)
 }
 
 func intervalCell(p EloPoint) string {

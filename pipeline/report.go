@@ -18,7 +18,7 @@ import (
 )
 
 // ReportFormat identifies report.json.
-const ReportFormat = "tamerlane-pipeline-report/1"
+const ReportFormat = "tamerlane-pipeline-report/2"
 
 // Report is report.json. It is rebuilt from the run directory after every
 // step; every path in it is relative to the run directory. The only
@@ -164,7 +164,7 @@ type MatchReport struct {
 	Complete    bool                  `json:"complete"`
 	A           selfplay.WDL          `json:"a"`
 	Pentanomial [5]int                `json:"pentanomial"`
-	Score       selfplay.Interval     `json:"score"`
+	Score       stats.Interval        `json:"score"`
 	Elo         selfplay.EloEstimate  `json:"elo"`
 	NElo        selfplay.EloEstimate  `json:"nelo"`
 	SPRT        *selfplay.SPRTSummary `json:"sprt"`

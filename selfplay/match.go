@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+
+	"tamerlane/internal/stats"
 )
 
 // MatchSpec describes a match of player A (evaluation table A) against
@@ -72,7 +74,7 @@ type MatchResult struct {
 	// NElo is the normalized Elo (pentanomial).
 	NElo EloEstimate
 	// Score is A's mean score per game with its 95% interval.
-	Score Interval
+	Score stats.Interval
 	// Pentanomial counts the pairs by A's points (0, 1/2, 1, 3/2, 2).
 	Pentanomial [5]int
 	// Pairs and Games count what was played (and counted).

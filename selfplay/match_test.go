@@ -39,7 +39,7 @@ func TestMatchSPRT(t *testing.T) {
 	if r.Pairs != r.SPRT.DecidedAt || r.Games != 2*r.Pairs {
 		t.Fatalf("%d pairs, %d games, decided at %d", r.Pairs, r.Games, r.SPRT.DecidedAt)
 	}
-	if !(float64(r.Elo.Elo) > 0) || !(float64(r.Score.Mean) > 0.5) || math.IsNaN(float64(r.SPRT.LLR)) {
+	if !(float64(r.Elo.Elo) > 0) || !(float64(r.Score.Value) > 0.5) || math.IsNaN(float64(r.SPRT.LLR)) {
 		t.Fatalf("greedy vs random: %+v", r)
 	}
 	if results[1].SPRT.DecidedAt != r.SPRT.DecidedAt {

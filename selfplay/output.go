@@ -149,11 +149,10 @@ func (st *stream) writeOutputs(dir string, entries []jEntry) (sum StreamSummary,
 // pairScore returns the mean score per game and its 95% interval from
 // the variance of the pair scores (normal approximation, clipped to
 // [0, 1]).
-func pairScore(p elo.Pentanomial) Interval {
+func pairScore(p elo.Pentanomial) stats.Interval {
 	n := float64(p.Pairs())
 	if n == 0 {
-		nan := Float(math.NaN())
-		return Interval{nan, nan, nan}
+		return stats.UnknownInterval()
 	}
 	var mean, sq float64
 	for i, c := range p {
@@ -163,6 +162,5 @@ func pairScore(p elo.Pentanomial) Interval {
 	}
 	mean /= n
 	variance := sq/n - mean*mean
-	half := stats.Z95 * math.Sqrt(max(variance, 0)/n)
-	return Interval{Float(mean), Float(max(0, mean-half)), Float(min(1, mean+half))}
+	return stats.NewInterval(mean, math.Sqrt(max(variance, 0)/n)).Clip(0, 1)
 }

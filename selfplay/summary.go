@@ -78,13 +78,6 @@ func estimate(e elo.Estimate) EloEstimate {
 	return EloEstimate{Float(e.Elo), Float(e.Margin), Float(e.LOS)}
 }
 
-// Interval is a mean score with its 95% confidence interval.
-type Interval struct {
-	Mean Float `json:"mean"`
-	Low  Float `json:"low"`
-	High Float `json:"high"`
-}
-
 // SPRTSummary is the state of a match's SPRT.
 type SPRTSummary struct {
 	Elo0     Float  `json:"elo0"`
@@ -130,8 +123,10 @@ type StreamSummary struct {
 	// 1, 3/2, 2 (fastchess's Ptnml(0-2)).
 	Pentanomial [5]int `json:"pentanomial"`
 	// Score is the first player's mean score per game with its 95%
-	// interval from the pentanomial (pair) variance.
-	Score Interval `json:"score"`
+	// interval and standard error from the pentanomial (pair) variance.
+	// Summaries written before the interval types were merged name its
+	// fields mean, low and high; they still read (stats.Interval).
+	Score stats.Interval `json:"score"`
 	// Elo is the first player's logistic Elo over the second (pentanomial).
 	Elo EloEstimate `json:"elo"`
 	// NElo is the normalized Elo (pentanomial, fastchess's nElo).

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tamerlane/internal/fsx"
+	"tamerlane/internal/stats"
 	"tamerlane/tune/published"
 	"tamerlane/tune/valueplot"
 )
@@ -159,14 +160,11 @@ func sourceCell(r ValueRow) string {
 	return fmt.Sprintf("%s (%s)", ShortCitation(r.Source), r.Kind)
 }
 
-func fmtInterval(iv *Interval) string {
+func fmtInterval(iv *stats.Interval) string {
 	if iv == nil {
 		return ""
 	}
-	if math.IsNaN(float64(iv.Lo)) || math.IsNaN(float64(iv.Hi)) {
-		return fmt.Sprintf("%.2f", float64(iv.Value))
-	}
-	return fmt.Sprintf("%.2f [%.2f, %.2f]", float64(iv.Value), float64(iv.Lo), float64(iv.Hi))
+	return iv.Format(2)
 }
 
 func fmtFloat(f *Float) string {

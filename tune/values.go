@@ -14,17 +14,6 @@ import (
 	"tamerlane/tune/published"
 )
 
-// Interval is an estimate with its 95% confidence interval.
-type Interval struct {
-	Value Float `json:"value"`
-	Lo    Float `json:"lo"`
-	Hi    Float `json:"hi"`
-}
-
-func interval(v, se float64) Interval {
-	return Interval{Float(v), Float(v - stats.Z95*se), Float(v + stats.Z95*se)}
-}
-
 // Scales returns the normalisations reported for a variant: first the
 // one its published values use (Rook = 5 for Tamerlane II, as Zillions
 // publishes them; Pawn = 1 where nothing is published in a standard
@@ -94,10 +83,10 @@ func (f *VariantFit) reference(scale published.Scale) (map[int]float64, float64,
 
 // Ratio returns the value of pv in the given scale with its 95% interval by
 // the delta method.
-func (f *VariantFit) Ratio(pv PieceValue, scale published.Scale) (Interval, error) {
+func (f *VariantFit) Ratio(pv PieceValue, scale published.Scale) (stats.Interval, error) {
 	ref, refValue, err := f.reference(scale)
 	if err != nil {
-		return Interval{}, err
+		return stats.Interval{}, err
 	}
 	if pv.coef == nil {
 		pv.coef = f.coefOf(pv.Piece)
@@ -112,7 +101,7 @@ func (f *VariantFit) Ratio(pv PieceValue, scale published.Scale) (Interval, erro
 	if vr < 0 {
 		vr = 0
 	}
-	return interval(refValue*r, refValue*math.Sqrt(vr)), nil
+	return stats.NewInterval(refValue*r, refValue*math.Sqrt(vr)), nil
 }
 
 func (f *VariantFit) coefOf(piece string) map[int]float64 {
@@ -250,10 +239,10 @@ func (f *ImbalanceFit) fit() {
 // reference piece is the scale's reference, or when both the estimate's
 // and the scale's references are in the fit (ratio of estimates, without
 // an interval for the conversion itself).
-func (f *ImbalanceFit) inScale(piece string, scale published.Scale) (Interval, bool) {
+func (f *ImbalanceFit) inScale(piece string, scale published.Scale) (stats.Interval, bool) {
 	ref, refValue, err := scale.Parse()
 	if err != nil || f == nil {
-		return Interval{}, false
+		return stats.Interval{}, false
 	}
 	var e, r *ImbalanceEstimate
 	for i := range f.Estimates {
@@ -265,24 +254,24 @@ func (f *ImbalanceFit) inScale(piece string, scale published.Scale) (Interval, b
 		}
 	}
 	if e == nil || r == nil || r.Value == 0 {
-		return Interval{}, false
+		return stats.Interval{}, false
 	}
 	k := refValue / float64(r.Value)
-	return interval(k*float64(e.Value), k*float64(e.SE)), true
+	return stats.NewInterval(k*float64(e.Value), k*float64(e.SE)), true
 }
 
 // ValueRow is one line of a values table: a piece's estimates in one scale
 // beside its published value.
 type ValueRow struct {
-	Variant   string    `json:"variant"`
-	Scale     string    `json:"scale"`
-	Piece     string    `json:"piece"`
-	Name      string    `json:"name"`
-	Texel     *Interval `json:"texel,omitempty"`
-	Imbalance *Interval `json:"imbalance,omitempty"`
-	Published *Float    `json:"published,omitempty"`
-	Source    string    `json:"source,omitempty"`
-	Kind      string    `json:"source_kind,omitempty"`
+	Variant   string          `json:"variant"`
+	Scale     string          `json:"scale"`
+	Piece     string          `json:"piece"`
+	Name      string          `json:"name"`
+	Texel     *stats.Interval `json:"texel,omitempty"`
+	Imbalance *stats.Interval `json:"imbalance,omitempty"`
+	Published *Float          `json:"published,omitempty"`
+	Source    string          `json:"source,omitempty"`
+	Kind      string          `json:"source_kind,omitempty"`
 	// Ratio is the Texel estimate divided by the published value.
 	Ratio *Float `json:"ratio,omitempty"`
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"tamerlane/internal/stats"
 
 	"tamerlane/tune"
 	"tamerlane/tune/imbalance"
@@ -22,16 +23,6 @@ const Definition = "regression: logit E[result] = a + (g0 + g1*phase) * sum_j v_
 	"on quiet positions (no capture or promotion in the game's next plies), each game weight 1, quasi-ML without prior, " +
 	"game-clustered sandwich SE; imbalance: H.G. Muller's matches, logistic in the material removed, Pearson dispersion; " +
 	"intervals 95%, values in pawns (P=1)"
-
-// Interval is a value with its 95% interval and standard error.
-type Interval struct {
-	// Value is the estimate, [Lo, Hi] its 95% interval, SE its
-	// standard error.
-	Value float64 `json:"value"`
-	Lo    float64 `json:"lo"`
-	Hi    float64 `json:"hi"`
-	SE    float64 `json:"se"`
-}
 
 // PublishedValue is one published figure in the document's scale.
 type PublishedValue struct {
@@ -50,9 +41,9 @@ type PieceValues struct {
 	Name  string `json:"name,omitempty"`
 	// Regression is the prior-free regression value (null: not
 	// identified in the games).
-	Regression *Interval `json:"regression"`
+	Regression *stats.Interval `json:"regression"`
 	// Imbalance is the imbalance-match value (null: not measured).
-	Imbalance *Interval `json:"imbalance"`
+	Imbalance *stats.Interval `json:"imbalance"`
 	// AgreementZ is (regression − imbalance)/combined SE (null without
 	// both); Disagree is |z| > 1.96.
 	AgreementZ *float64         `json:"agreement_z"`
@@ -68,17 +59,23 @@ type PieceValues struct {
 // ScaledValues are a piece's estimates in another scale.
 type ScaledValues struct {
 	// Scale is "X=v"; Regression and Imbalance are in it.
-	Scale      string    `json:"scale"`
-	Regression *Interval `json:"regression"`
-	Imbalance  *Interval `json:"imbalance"`
+	Scale      string          `json:"scale"`
+	Regression *stats.Interval `json:"regression"`
+	Imbalance  *stats.Interval `json:"imbalance"`
+}
+
+// imbalanceInterval is an estimate of the imbalance fit as an interval.
+func imbalanceInterval(e imbalance.Estimate) stats.Interval {
+	return stats.Interval{Value: stats.Float(e.Value), Lo: stats.Float(e.Lo), Hi: stats.Float(e.Hi), SE: stats.Float(e.SE)}
 }
 
 // ratio returns c·a/b with its delta-method standard error.
-func ratio(c, a, b, va, vb, cab float64) *Interval {
+func ratio(c, a, b, va, vb, cab float64) *stats.Interval {
 	v := c * a / b
 	ga, gb := c/b, -c*a/(b*b)
 	se := math.Sqrt(math.Max(0, ga*ga*va+2*ga*gb*cab+gb*gb*vb))
-	return &Interval{Value: v, Lo: v - z95*se, Hi: v + z95*se, SE: se}
+	iv := stats.NewInterval(v, se)
+	return &iv
 }
 
 // VariantValues are the values of one variant.
@@ -188,7 +185,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 				for k, p := range reg.Pieces {
 					if reg.Identified[k] {
 						e := reg.Values[k]
-						row(p).Regression = &Interval{Value: e.Value, Lo: e.Lo, Hi: e.Hi, SE: e.SE}
+						row(p).Regression = &e
 					} else {
 						vv.Notes = append(vv.Notes, fmt.Sprintf("regression: %s not identified (too few games with a %s difference)", p, p))
 					}
@@ -224,7 +221,8 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					if e.Piece == "P" || math.IsNaN(e.SE) {
 						continue
 					}
-					row(e.Piece).Imbalance = &Interval{Value: e.Value, Lo: e.Lo, Hi: e.Hi, SE: e.SE}
+					iv := imbalanceInterval(e)
+					row(e.Piece).Imbalance = &iv
 				}
 			}
 		}
@@ -240,11 +238,11 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		for _, p := range order {
 			r := rows[p]
 			if r.Regression != nil && r.Imbalance != nil {
-				se := math.Hypot(r.Regression.SE, r.Imbalance.SE)
+				se := math.Hypot(float64(r.Regression.SE), float64(r.Imbalance.SE))
 				if se > 0 {
-					z := (r.Regression.Value - r.Imbalance.Value) / se
+					z := float64(r.Regression.Value-r.Imbalance.Value) / se
 					r.AgreementZ = &z
-					r.Disagree = math.Abs(z) > z95
+					r.Disagree = math.Abs(z) > stats.Z95
 				}
 			}
 			for _, sc := range scales {
@@ -253,7 +251,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 				if reg != nil {
 					i, j := slices.Index(reg.Pieces, p), slices.Index(reg.Pieces, sp)
 					if i >= 0 && j >= 0 && reg.Identified[i] && reg.Identified[j] {
-						x.Regression = ratio(sv, reg.Values[i].Value, reg.Values[j].Value, reg.cov(i, i), reg.cov(j, j), reg.cov(i, j))
+						x.Regression = ratio(sv, float64(reg.Values[i].Value), float64(reg.Values[j].Value), reg.cov(i, i), reg.cov(j, j), reg.cov(i, j))
 					}
 				}
 				if fit != nil {
@@ -343,12 +341,17 @@ func (d *Document) Markdown() string {
 	return b.String()
 }
 
-// FormatInterval prints "3.12 [2.90, 3.34]" or "–".
-func FormatInterval(iv *Interval) string {
+// FormatInterval prints "3.12 [2.90, 3.34]" or "–" (nil or unknown).
+func FormatInterval(iv *stats.Interval) string {
 	if iv == nil {
 		return "–"
 	}
-	return fmt.Sprintf("%.2f [%.2f, %.2f]", iv.Value, iv.Lo, iv.Hi)
+	return iv.Format(2)
+}
+
+// plotPoint is an estimate as a point of the plot.
+func plotPoint(piece string, r *stats.Interval) valueplot.Point {
+	return valueplot.Point{Piece: piece, Value: float64(r.Value), Lo: float64(r.Lo), Hi: float64(r.Hi)}
 }
 
 // Plot writes one plot per variant, base+"-<variant>.png/.svg", with
@@ -367,10 +370,10 @@ func (d *Document) Plot(dir string) ([]string, error) {
 			}
 			pieces = append(pieces, p.Piece)
 			if r := p.Regression; r != nil {
-				reg.Points = append(reg.Points, valueplot.Point{Piece: p.Piece, Value: r.Value, Lo: r.Lo, Hi: r.Hi})
+				reg.Points = append(reg.Points, plotPoint(p.Piece, r))
 			}
 			if r := p.Imbalance; r != nil {
-				imb.Points = append(imb.Points, valueplot.Point{Piece: p.Piece, Value: r.Value, Lo: r.Lo, Hi: r.Hi})
+				imb.Points = append(imb.Points, plotPoint(p.Piece, r))
 			}
 			for _, x := range p.Published {
 				if s := pubs[x.Source]; s != nil && slices.ContainsFunc(s.Points, func(q valueplot.Point) bool { return q.Piece == p.Piece }) {

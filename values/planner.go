@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"tamerlane/internal/stats"
 
 	"tamerlane/tune/imbalance"
 )
@@ -111,8 +112,8 @@ type ImbalanceResult struct {
 	// Matches are every match played, in the order they were planned.
 	Matches []*PlannedMatch `json:"matches"`
 	// Values are in pawns, per piece of Pieces ("P" first).
-	Pieces []string   `json:"pieces"`
-	Values []Estimate `json:"values"`
+	Pieces []string         `json:"pieces"`
+	Values []stats.Interval `json:"values"`
 	// Done tells, per piece, whether its half-width target was reached.
 	Done []bool `json:"done"`
 	// Fit is the last imbalance fit (nil when it failed).
@@ -120,10 +121,10 @@ type ImbalanceResult struct {
 }
 
 // Value returns the estimate of a piece.
-func (r *ImbalanceResult) Value(piece string) (Estimate, bool) {
+func (r *ImbalanceResult) Value(piece string) (stats.Interval, bool) {
 	i := slices.Index(r.Pieces, piece)
-	if i < 0 || math.IsNaN(r.Values[i].Value) {
-		return Estimate{}, false
+	if i < 0 || math.IsNaN(float64(r.Values[i].Value)) {
+		return stats.Interval{}, false
 	}
 	return r.Values[i], true
 }
@@ -237,7 +238,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		if fit, err := fitMatches(pieces, res.Matches, 0); err == nil {
 			for i, e := range fit.Estimates {
 				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) {
-					hw[x] = z95 * e.SE
+					hw[x] = stats.Z95 * e.SE
 				}
 			}
 		}
@@ -261,16 +262,15 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			}
 		}
 	}
-	res.Values = make([]Estimate, len(pieces))
+	res.Values = make([]stats.Interval, len(pieces))
 	res.Done = make([]bool, len(pieces))
-	nan := Estimate{Value: math.NaN(), SE: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	fit, err := fitMatches(pieces, res.Matches, 0)
 	for i := range pieces {
-		res.Values[i] = nan
+		res.Values[i] = stats.UnknownInterval()
 		if err == nil && !math.IsNaN(fit.Estimates[i].SE) {
 			e := fit.Estimates[i]
-			res.Values[i] = Estimate{Value: e.Value, SE: e.SE, Lo: e.Lo, Hi: e.Hi}
-			res.Done[i] = z95*e.SE <= cfg.HalfWidth
+			res.Values[i] = imbalanceInterval(e)
+			res.Done[i] = stats.Z95*e.SE <= cfg.HalfWidth
 		}
 	}
 	res.Fit = fit

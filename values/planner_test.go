@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"tamerlane/internal/stats"
 	"testing"
 )
 
@@ -66,8 +67,8 @@ func TestPlanOpponentsAndStop(t *testing.T) {
 		}
 	}
 	for i, x := range res.Pieces {
-		if !res.Done[i] || z95*res.Values[i].SE > cfg.HalfWidth {
-			t.Errorf("%s: half-width %.3f above the target %.2f", x, z95*res.Values[i].SE, cfg.HalfWidth)
+		if !res.Done[i] || stats.Z95*float64(res.Values[i].SE) > cfg.HalfWidth {
+			t.Errorf("%s: half-width %.3f above the target %.2f", x, stats.Z95*float64(res.Values[i].SE), cfg.HalfWidth)
 		}
 	}
 	if calls != res.Rounds {
@@ -134,7 +135,7 @@ func TestImbalanceCoverage(t *testing.T) {
 		}
 		for _, x := range pieces {
 			e, ok := res.Value(x)
-			if ok && e.Lo <= planVals[x] && planVals[x] <= e.Hi {
+			if ok && e.Covers(planVals[x]) {
 				cover[x]++
 			}
 		}
@@ -170,7 +171,7 @@ func TestPlanFindsOpponents(t *testing.T) {
 		if !res.Done[i] {
 			t.Errorf("%s: target not reached", x)
 		}
-		if e := res.Values[i]; !(e.Lo <= planVals[x] && planVals[x] <= e.Hi) {
+		if e := res.Values[i]; !e.Covers(planVals[x]) {
 			t.Errorf("%s: %.2f [%.2f, %.2f] misses %.2f", x, e.Value, e.Lo, e.Hi, planVals[x])
 		}
 	}

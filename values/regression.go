@@ -4,24 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"tamerlane/internal/stats"
 
 	"gonum.org/v1/gonum/mat"
 )
-
-// Estimate is a value with its standard error and 95% interval.
-type Estimate struct {
-	Value float64 `json:"value"`
-	SE    float64 `json:"se"`
-	Lo    float64 `json:"lo"`
-	Hi    float64 `json:"hi"`
-}
-
-// z95 is the two-sided 95% normal quantile.
-const z95 = 1.959963984540054
-
-func estimate(v, se float64) Estimate {
-	return Estimate{Value: v, SE: se, Lo: v - z95*se, Hi: v + z95*se}
-}
 
 // RegressionOptions control FitRegression.
 type RegressionOptions struct {
@@ -41,8 +27,8 @@ type Regression struct {
 	Pieces []string `json:"pieces"`
 	// Values are in pawns; Identified[i] is false for classes with too few
 	// games, whose Values[i] is NaN.
-	Values     []Estimate `json:"values"`
-	Identified []bool     `json:"identified"`
+	Values     []stats.Interval `json:"values"`
+	Identified []bool           `json:"identified"`
 	// Alpha is White's advantage (logit), Gamma0 and Gamma1 the logistic
 	// scale per pawn s(φ) = Gamma0 + Gamma1·φ.
 	Alpha, Gamma0, Gamma1 float64
@@ -165,7 +151,7 @@ func FitRegression(names []string, samples []Sample, opt RegressionOptions) (*Re
 		return nil, fmt.Errorf("values: only %d games with a pawn difference (need %d) among %d games", len(nz[0]), opt.MinGames, len(games))
 	}
 	res := &Regression{Pieces: names, Games: len(games), Samples: len(samples),
-		Values: make([]Estimate, len(names)), Identified: make([]bool, len(names))}
+		Values: make([]stats.Interval, len(names)), Identified: make([]bool, len(names))}
 	m := &model{}
 	for c := 1; c < len(names); c++ {
 		if len(nz[c]) >= opt.MinGames {
@@ -188,17 +174,17 @@ func FitRegression(names []string, samples []Sample, opt RegressionOptions) (*Re
 	}
 	res.Cov = cov
 	res.Alpha, res.Gamma0, res.Gamma1 = theta[0], theta[1], theta[2]
-	res.Values[0] = estimate(1, 0)
+	res.Values[0] = stats.NewInterval(1, 0)
 	res.Identified[0] = true
 	res.Index = make([]int, len(names))
 	for c := range res.Index {
 		res.Index[c] = -1
 	}
 	for c := 1; c < len(names); c++ {
-		res.Values[c] = Estimate{Value: math.NaN(), SE: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+		res.Values[c] = stats.UnknownInterval()
 	}
 	for k, c := range m.cls {
-		res.Values[c] = estimate(theta[3+k], math.Sqrt(cov.At(3+k, 3+k)))
+		res.Values[c] = stats.NewInterval(theta[3+k], math.Sqrt(cov.At(3+k, 3+k)))
 		res.Identified[c] = true
 		res.Index[c] = 3 + k
 	}

@@ -176,7 +176,7 @@ func planStart(cfg *Config, i int, vdir, idir string) (map[string]float64, error
 		if reg, err := regressionOf(cfg, i, vdir); err == nil {
 			for k, name := range reg.Pieces {
 				if k > 0 && reg.Identified[k] && reg.Values[k].Value > 0 {
-					m[name] = reg.Values[k].Value
+					m[name] = float64(reg.Values[k].Value)
 				}
 			}
 		}

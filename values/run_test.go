@@ -130,7 +130,7 @@ func TestIndependence(t *testing.T) {
 		if (p.Regression == nil) != (q.Regression == nil) {
 			t.Fatalf("%s: regression %v vs %v", p.Piece, p.Regression, q.Regression)
 		}
-		if p.Regression != nil && (relDiff(p.Regression.Value, q.Regression.Value) > 1e-9 || relDiff(p.Regression.SE, q.Regression.SE) > 1e-9) {
+		if p.Regression != nil && (relDiff(float64(p.Regression.Value), float64(q.Regression.Value)) > 1e-9 || relDiff(float64(p.Regression.SE), float64(q.Regression.SE)) > 1e-9) {
 			t.Errorf("%s: regression %+v changed to %+v with another catalogue and start", p.Piece, *p.Regression, *q.Regression)
 		}
 		if len(p.Published) > 0 && len(q.Published) > 0 && p.Published[0].Value != q.Published[0].Value {

@@ -53,10 +53,10 @@ func TestRegressionRecoversValues(t *testing.T) {
 	}
 	for j, v := range synthVals {
 		e := r.Values[j]
-		if !(e.Lo <= v && v <= e.Hi) {
+		if !e.Covers(v) {
 			t.Errorf("%s: %.3f [%.3f, %.3f] does not cover the true %.2f", synthNames[j], e.Value, e.Lo, e.Hi, v)
 		}
-		if j > 0 && e.SE > 0.2 {
+		if j > 0 && float64(e.SE) > 0.2 {
 			t.Errorf("%s: SE %.3f too large for 20000 games", synthNames[j], e.SE)
 		}
 	}
@@ -83,7 +83,7 @@ func TestRegressionCoverage(t *testing.T) {
 			t.Fatal(err)
 		}
 		for j, v := range synthVals {
-			if r.Values[j].Lo <= v && v <= r.Values[j].Hi {
+			if r.Values[j].Covers(v) {
 				cover[j]++
 			}
 		}
@@ -137,7 +137,7 @@ func TestRegressionIndependentOfStart(t *testing.T) {
 	for j := range synthNames {
 		for _, o := range []*Regression{b, c} {
 			x, y := a.Values[j], o.Values[j]
-			if relDiff(x.Value, y.Value) > 1e-9 || relDiff(x.SE, y.SE) > 1e-9 {
+			if relDiff(float64(x.Value), float64(y.Value)) > 1e-9 || relDiff(float64(x.SE), float64(y.SE)) > 1e-9 {
 				t.Errorf("%s: %v vs %v from another start", synthNames[j], x, y)
 			}
 		}
@@ -156,7 +156,7 @@ func relDiff(a, b float64) float64 {
 func TestRatioDeltaMethod(t *testing.T) {
 	a, b, va, vb, cab := 3.0, 6.0, 0.01, 0.02, 0.005
 	iv := ratio(5, a, b, va, vb, cab)
-	if math.Abs(iv.Value-2.5) > 1e-12 {
+	if math.Abs(float64(iv.Value)-2.5) > 1e-12 {
 		t.Fatalf("value %v", iv.Value)
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -171,7 +171,7 @@ func TestRatioDeltaMethod(t *testing.T) {
 		s2 += r * r
 	}
 	sd := math.Sqrt(s2/float64(n) - (s/float64(n))*(s/float64(n)))
-	if math.Abs(sd-iv.SE)/sd > 0.03 {
+	if math.Abs(sd-float64(iv.SE))/sd > 0.03 {
 		t.Errorf("delta-method SE %.4f, simulated %.4f", iv.SE, sd)
 	}
 }

@@ -101,7 +101,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintf(stdout, "%s vs %s (%s, %s): %d pairs, %d games, A +%d =%d -%d, pentanomial %v\n",
 		s.First, s.Second, s.Variant, limit, s.Pairs, s.Games, s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.Pentanomial)
-	fmt.Fprintf(stdout, "score %.4f [%.4f, %.4f]  Elo %s (95%%)  nElo %s\n", float64(s.Score.Mean), float64(s.Score.Low), float64(s.Score.High), s.Elo.String(), s.NElo.String())
+	fmt.Fprintf(stdout, "score %.4f [%.4f, %.4f]  Elo %s (95%%)  nElo %s\n", float64(s.Score.Value), float64(s.Score.Lo), float64(s.Score.Hi), s.Elo.String(), s.NElo.String())
 	if s.SPRT != nil {
 		fmt.Fprintf(stdout, "SPRT nElo [%g, %g] alpha %g beta %g: LLR %.3f [%.3f, %.3f] -> %s", float64(s.SPRT.Elo0), float64(s.SPRT.Elo1),
 			float64(s.SPRT.Alpha), float64(s.SPRT.Beta), float64(s.SPRT.LLR), float64(s.SPRT.Lower), float64(s.SPRT.Upper), s.SPRT.Decision)

@@ -52,6 +52,20 @@ func TestValuesJSON(t *testing.T) {
 				t.Errorf("piece %s lacks %q", p["piece"], k)
 			}
 		}
+		for _, k := range []string{"regression", "imbalance"} {
+			if string(p[k]) == "null" {
+				continue
+			}
+			var iv map[string]json.RawMessage
+			if err := json.Unmarshal(p[k], &iv); err != nil {
+				t.Fatalf("piece %s: %s: %v", p["piece"], k, err)
+			}
+			for _, f := range []string{"value", "lo", "hi"} { // issue 13's schema
+				if _, ok := iv[f]; !ok {
+					t.Errorf("piece %s: %s %s lacks %q", p["piece"], k, p[k], f)
+				}
+			}
+		}
 		if string(p["piece"]) == `"N"` {
 			found = true
 			if string(p["imbalance"]) == "null" || !strings.Contains(string(p["published"]), `"kaufman1999"`) {

@@ -217,7 +217,7 @@ func printSummary(w io.Writer, s *selfplay.Summary) {
 		}
 		fmt.Fprintf(w, "%-20s %4d/%d pairs  White +%d =%d -%d  first player %.3f [%.3f, %.3f]  Elo %s  mean %.0f plies, %d positions\n",
 			st.Name, st.Pairs, st.PairsPlanned, st.White.Wins, st.White.Draws, st.White.Losses,
-			float64(st.Score.Mean), float64(st.Score.Low), float64(st.Score.High), st.Elo.String(), float64(st.MeanPlies), st.Positions)
+			float64(st.Score.Value), float64(st.Score.Lo), float64(st.Score.Hi), st.Elo.String(), float64(st.MeanPlies), st.Positions)
 		if st.SPRT != nil {
 			fmt.Fprintf(w, "%-20s SPRT [%g, %g]: LLR %.2f [%.2f, %.2f] %s\n", "", float64(st.SPRT.Elo0), float64(st.SPRT.Elo1),
 				float64(st.SPRT.LLR), float64(st.SPRT.Lower), float64(st.SPRT.Upper), st.SPRT.Decision)
