@@ -12,22 +12,8 @@ import (
 	"testing"
 
 	"tamerlane/engine"
+	"tamerlane/engine/enginetest"
 )
-
-// playout plays up to plies random legal moves from the start position,
-// stopping when no move is left (draws by rule do not stop it).
-func playout(v *engine.Variant, rng *rand.Rand, plies int) *engine.Position {
-	pos := engine.NewPosition(v)
-	var ml engine.MoveList
-	for i := 0; i < plies; i++ {
-		pos.GenerateLegal(&ml) // no moves after a citadel entry either
-		if ml.N == 0 {
-			break
-		}
-		pos.Make(ml.Moves[rng.IntN(ml.N)])
-	}
-	return pos
-}
 
 // samples returns random playout positions of every length up to plies.
 func samples(v *engine.Variant, seed uint64, games, plies int) []*engine.Position {
@@ -35,7 +21,7 @@ func samples(v *engine.Variant, seed uint64, games, plies int) []*engine.Positio
 	var out []*engine.Position
 	for g := 0; g < games; g++ {
 		n := rng.IntN(plies + 1)
-		out = append(out, playout(v, rng, n))
+		out = append(out, enginetest.Playout(v, rng, n))
 	}
 	return out
 }

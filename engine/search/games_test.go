@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tamerlane/engine"
+	"tamerlane/engine/enginetest"
 )
 
 // game plays a game between two players and returns White's score (1,
@@ -90,7 +91,7 @@ func TestDeeperBeatsShallower(t *testing.T) {
 		var start *engine.Position
 		for g := 0; g < games; g++ {
 			if g%2 == 0 {
-				start = playout(v, rng, 2+g%3)
+				start = enginetest.Playout(v, rng, 2+g%3)
 			}
 			deep := g % 2 // deeper side's colour
 			var players [2]*Searcher

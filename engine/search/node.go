@@ -56,19 +56,8 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 		ttHit = true
 		ttMove = e.move
 		ttScore, ttDepth, ttBound = scoreFromTT(int(e.score), ply), int(e.depth), e.flags&3
-		if !pvNode && ttDepth >= depth {
-			switch ttBound {
-			case boundExact:
-				return ttScore
-			case boundLower:
-				if ttScore >= beta {
-					return ttScore
-				}
-			case boundUpper:
-				if ttScore <= alpha {
-					return ttScore
-				}
-			}
+		if !pvNode && ttDepth >= depth && cuts(ttScore, ttBound, alpha, beta) {
+			return ttScore
 		}
 	}
 
@@ -284,12 +273,8 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 	if legal == 0 {
 		return s.noMoves(ply, inCheck)
 	}
-	bound := boundExact
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
+	bound := boundOf(best, origAlpha, beta)
+	if bound == boundUpper {
 		bestMove = engine.NullMove
 	}
 	s.tt.store(key, bestMove, scoreToTT(best, ply), depth, bound)
@@ -327,18 +312,8 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 	key := pos.Hash()
 	// No table cutoffs for QuiescenceLine, whose line must stay whole.
 	if e := s.tt.probe(key); e != nil && !s.lineOnly {
-		sc := scoreFromTT(int(e.score), ply)
-		switch e.flags & 3 {
-		case boundExact:
+		if sc := scoreFromTT(int(e.score), ply); cuts(sc, e.flags&3, alpha, beta) {
 			return sc
-		case boundLower:
-			if sc >= beta {
-				return sc
-			}
-		case boundUpper:
-			if sc <= alpha {
-				return sc
-			}
 		}
 	}
 	origAlpha := alpha
@@ -408,13 +383,6 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 			}
 		}
 	}
-	bound := boundExact
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
-	}
-	s.tt.store(key, engine.NullMove, scoreToTT(best, ply), 0, bound)
+	s.tt.store(key, engine.NullMove, scoreToTT(best, ply), 0, boundOf(best, origAlpha, beta))
 	return best
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tamerlane/engine"
+	"tamerlane/engine/enginetest"
 	"tamerlane/engine/eval"
 )
 
@@ -265,21 +266,6 @@ func TestSuccession(t *testing.T) {
 	}
 }
 
-// playout plays random legal moves from the start position until no move
-// is left (draws by rule do not stop it: the positions stay valid).
-func playout(v *engine.Variant, rng *rand.Rand, plies int) *engine.Position {
-	pos := engine.NewPosition(v)
-	var ml engine.MoveList
-	for i := 0; i < plies; i++ {
-		pos.GenerateLegal(&ml) // no moves after a citadel entry either
-		if ml.N == 0 {
-			break
-		}
-		pos.Make(ml.Moves[rng.IntN(ml.N)])
-	}
-	return pos
-}
-
 // TestBestMoveLegal: on random playout positions of every variant, with
 // small node limits, the best move is legal and the position is restored.
 func TestBestMoveLegal(t *testing.T) {
@@ -288,7 +274,7 @@ func TestBestMoveLegal(t *testing.T) {
 		v := engine.MustVariant(name, nil)
 		s := newSearcher(t, v)
 		for i := 0; i < 8; i++ {
-			pos := playout(v, rng, rng.IntN(160))
+			pos := enginetest.Playout(v, rng, rng.IntN(160))
 			fen, hash := pos.FEN(), pos.Hash()
 			var ml engine.MoveList
 			pos.GenerateLegal(&ml)
@@ -327,7 +313,7 @@ func TestPseudoFilter(t *testing.T) {
 	for _, name := range engine.VariantNames() {
 		v := engine.MustVariant(name, nil)
 		for i := 0; i < 30; i++ {
-			pos := playout(v, rng, rng.IntN(200))
+			pos := enginetest.Playout(v, rng, rng.IntN(200))
 			if pos.InCheck() || pos.CitadelDraw() {
 				continue
 			}
@@ -366,7 +352,7 @@ func TestDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, name := range engine.VariantNames() {
 		v := engine.MustVariant(name, nil)
-		pos := playout(v, rng, 10+rng.IntN(30))
+		pos := enginetest.Playout(v, rng, 10+rng.IntN(30))
 		a := newSearcher(t, v).Search(context.Background(), pos, Limits{Nodes: 6000})
 		b := newSearcher(t, v).Search(context.Background(), pos, Limits{Nodes: 6000})
 		if a.Best != b.Best || a.Score != b.Score || a.Nodes != b.Nodes || a.Depth != b.Depth {
@@ -434,7 +420,7 @@ func BenchmarkSearch(b *testing.B) {
 			rng := rand.New(rand.NewPCG(6, 6))
 			var ps []*engine.Position
 			for i := 0; i < 8; i++ {
-				ps = append(ps, playout(v, rng, 6+rng.IntN(30)))
+				ps = append(ps, enginetest.Playout(v, rng, 6+rng.IntN(30)))
 			}
 			s := newSearcher(b, v)
 			var nodes int64
@@ -525,7 +511,7 @@ func TestQuiescenceLineIgnoresTable(t *testing.T) {
 		used := newSearcher(t, v)
 		lines := 0
 		for i := 0; i < 6; i++ {
-			pos := playout(v, rng, 12+6*i)
+			pos := enginetest.Playout(v, rng, 12+6*i)
 			used.Search(context.Background(), pos, Limits{Nodes: 1000})
 			got := used.QuiescenceLine(pos)
 			want := newSearcher(t, v).QuiescenceLine(pos)

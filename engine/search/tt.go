@@ -27,6 +27,33 @@ const (
 	boundExact uint8 = 3
 )
 
+// boundOf is the bound of a score best searched with the window
+// (alpha, beta): lower on a fail high, upper on a fail low, else exact.
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best <= alpha:
+		return boundUpper
+	}
+	return boundExact
+}
+
+// cuts reports whether a table score with this bound decides a node
+// searched with the window (alpha, beta): it is exact, or a lower bound at
+// or above beta, or an upper bound at or below alpha.
+func cuts(score int, bound uint8, alpha, beta int) bool {
+	switch bound {
+	case boundExact:
+		return true
+	case boundLower:
+		return score >= beta
+	case boundUpper:
+		return score <= alpha
+	}
+	return false
+}
+
 // ttEntry is one 16-byte slot of the transposition table.
 type ttEntry struct {
 	key   uint64
