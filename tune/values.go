@@ -137,11 +137,14 @@ type ImbalanceFit struct {
 	Error string `json:"error,omitempty"`
 }
 
-// ImbalanceMatch is one imbalance stream's result.
+// ImbalanceMatch is the result of an imbalance match (one stream, or the
+// sum of a planned match's rounds): the first side lacks FirstRemoves,
+// the second SecondRemoves; Wins, Draws and Losses are the first side's.
 type ImbalanceMatch struct {
 	Name          string   `json:"name"`
 	FirstRemoves  []string `json:"first_removes"`
 	SecondRemoves []string `json:"second_removes"`
+	Pairs         int      `json:"pairs"`
 	Wins          int      `json:"wins"`
 	Draws         int      `json:"draws"`
 	Losses        int      `json:"losses"`
@@ -176,7 +179,7 @@ func FitImbalances(dirs []string) ([]ImbalanceFit, error) {
 				order = append(order, s.Variant)
 			}
 			f.Matches = append(f.Matches, ImbalanceMatch{Name: s.Name, FirstRemoves: s.FirstRemoves, SecondRemoves: s.SecondRemoves,
-				Wins: s.FirstPlayer.Wins, Draws: s.FirstPlayer.Draws, Losses: s.FirstPlayer.Losses})
+				Pairs: s.Pairs, Wins: s.FirstPlayer.Wins, Draws: s.FirstPlayer.Draws, Losses: s.FirstPlayer.Losses})
 		}
 	}
 	sort.Strings(order)

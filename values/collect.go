@@ -9,6 +9,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/selfplay"
+	"tamerlane/tune"
 )
 
 // VariantSamples are the regression samples of one variant.
@@ -60,24 +61,11 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 	return out, nil
 }
 
-// MatchResult is the aggregated result of one imbalance match.
-type MatchResult struct {
-	// Name is the stream's name; the first side lacks FirstRemoves, the
-	// second SecondRemoves; Wins, Draws and Losses are the first side's.
-	Name          string   `json:"name"`
-	FirstRemoves  []string `json:"first_removes"`
-	SecondRemoves []string `json:"second_removes"`
-	Pairs         int      `json:"pairs"`
-	Wins          int      `json:"wins"`
-	Draws         int      `json:"draws"`
-	Losses        int      `json:"losses"`
-}
-
 // CollectImbalances reads the imbalance streams of self-play run
 // directories and sums the results of streams with the same variant,
 // name and removes (the rounds of a planned match).
-func CollectImbalances(dirs []string) (map[string][]*MatchResult, error) {
-	out := map[string][]*MatchResult{}
+func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error) {
+	out := map[string][]*tune.ImbalanceMatch{}
 	for _, dir := range dirs {
 		sum, err := selfplay.ReadSummary(filepath.Join(dir, "summary.json"))
 		if err != nil {
@@ -87,14 +75,14 @@ func CollectImbalances(dirs []string) (map[string][]*MatchResult, error) {
 			if s.Kind != "imbalance" {
 				continue
 			}
-			var m *MatchResult
+			var m *tune.ImbalanceMatch
 			for _, x := range out[s.Variant] {
 				if x.Name == s.Name && fmt.Sprint(x.FirstRemoves) == fmt.Sprint(s.FirstRemoves) && fmt.Sprint(x.SecondRemoves) == fmt.Sprint(s.SecondRemoves) {
 					m = x
 				}
 			}
 			if m == nil {
-				m = &MatchResult{Name: s.Name, FirstRemoves: s.FirstRemoves, SecondRemoves: s.SecondRemoves}
+				m = &tune.ImbalanceMatch{Name: s.Name, FirstRemoves: s.FirstRemoves, SecondRemoves: s.SecondRemoves}
 				out[s.Variant] = append(out[s.Variant], m)
 			}
 			m.Pairs += s.Pairs

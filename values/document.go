@@ -89,7 +89,7 @@ type VariantValues struct {
 	Samples        int `json:"samples"`
 	ImbalanceGames int `json:"imbalance_games"`
 	// Matches are the imbalance matches (rounds summed).
-	Matches []*MatchResult `json:"matches,omitempty"`
+	Matches []*tune.ImbalanceMatch `json:"matches,omitempty"`
 	// Pieces are the rows, the pawn first.
 	Pieces []PieceValues `json:"pieces"`
 	// Notes say why a method gave nothing.
