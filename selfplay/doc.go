@@ -93,7 +93,9 @@
 // summary.json is a Summary: per stream the game and ply counts, the
 // results from White's view and from the first player's view, the
 // pentanomial pair counts, the first player's mean score with its 95%
-// interval, logistic and normalized Elo of the first player over the
+// interval and standard error ({"value","lo","hi","se"}, stats.Interval;
+// files written before 2026-11 name them mean, low and high and still
+// read), logistic and normalized Elo of the first player over the
 // second with 95% margins, White's Elo advantage, the terminations and,
 // for matches, the SPRT state. For self-play the first-player figures
 // measure nothing but noise; for an imbalance they are the score of the
