@@ -19,35 +19,16 @@ func (p *Position) Attacked(s Square, by Color) bool {
 	}
 	for i := range at.slides {
 		sa := &at.slides[i]
-		t := int(s)
-		k := 0
-		for {
-			t -= sa.d
-			k++
-			if b[t] != Empty {
-				break
-			}
-		}
+		t, k := rayEnd(b, int(s), sa.d)
 		pc := b[t]
 		if pc&0x80 != 0 {
 			continue
 		}
-		if sa.mask>>pc&1 != 0 {
+		if sa.hits(pc, k) {
 			return true
 		}
-		for _, e := range sa.extra {
-			if e.mask>>pc&1 != 0 && k >= e.min && k <= e.max {
-				return true
-			}
-		}
 		if sa.hopMask != 0 {
-			for {
-				t -= sa.d
-				if b[t] != Empty {
-					break
-				}
-			}
-			if sa.hopMask>>b[t]&1 != 0 {
+			if t, _ = rayEnd(b, t, sa.d); sa.hopMask>>b[t]&1 != 0 {
 				return true
 			}
 		}
@@ -67,6 +48,33 @@ func (p *Position) Attacked(s Square, by Color) bool {
 	}
 	if cs := c.nearCit[s]; cs != NoSquare {
 		if occ := b[cs]; occ != Offboard && occ.Color() == by && c.leapMask[by][int(s)-int(cs)]>>(occ&0x7f)&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rayEnd returns the first cell that is not empty (a piece, or Offboard
+// at the edge) stepping from t by -d, and the number of steps.
+func rayEnd(b *[NumSquares]Piece, t, d int) (int, int) {
+	k := 0
+	for {
+		t -= d
+		k++
+		if b[t] != Empty {
+			return t, k
+		}
+	}
+}
+
+// hits reports whether the piece code pc (not Offboard), found k steps
+// away against the slide's direction, attacks along it.
+func (sa *slideAttack) hits(pc Piece, k int) bool {
+	if sa.mask>>pc&1 != 0 {
+		return true
+	}
+	for _, e := range sa.extra {
+		if e.mask>>pc&1 != 0 && k >= e.min && k <= e.max {
 			return true
 		}
 	}

@@ -53,36 +53,16 @@ func (p *Position) LeastAttacker(s Square, by Color, value []int32) (Square, boo
 	}
 	for i := range at.slides {
 		sa := &at.slides[i]
-		t := int(s)
-		k := 0
-		for {
-			t -= sa.d
-			k++
-			if b[t] != Empty {
-				break
-			}
-		}
+		t, k := rayEnd(b, int(s), sa.d)
 		pc := b[t]
 		if pc&0x80 != 0 {
 			continue
 		}
-		hit := sa.mask>>pc&1 != 0
-		for _, e := range sa.extra {
-			if e.mask>>pc&1 != 0 && k >= e.min && k <= e.max {
-				hit = true
-			}
-		}
-		if hit {
+		if sa.hits(pc, k) {
 			consider(t)
 		}
 		if sa.hopMask != 0 {
-			for {
-				t -= sa.d
-				if b[t] != Empty {
-					break
-				}
-			}
-			if sa.hopMask>>b[t]&1 != 0 {
+			if t, _ = rayEnd(b, t, sa.d); sa.hopMask>>b[t]&1 != 0 {
 				consider(t)
 			}
 		}
