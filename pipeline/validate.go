@@ -70,6 +70,10 @@ func (c *Config) Defaults() {
 	}
 	s.Defaults(func(field string, zero bool) bool { return unset("verify.sprt."+field, zero) })
 	vf.OpeningsFile = c.resolve(vf.OpeningsFile)
+	if c.src != nil && !c.src.Has("verify.vs_gen0.pairs") {
+		vf.VsGen0.Pairs = defaultGen0Pairs(vf.Pairs)
+	}
+	c.anchorDefaults()
 }
 
 // resolve makes a path of the configuration absolute.
@@ -176,6 +180,10 @@ func (c *Config) Validate() error {
 	if vf.Nodes < 0 {
 		bad("verify.nodes", "must not be negative (got %d)", vf.Nodes)
 	}
+	if vf.VsGen0.Pairs < 0 {
+		bad("verify.vs_gen0.pairs", "must not be negative (got %d; 0: no match against generation 0)", vf.VsGen0.Pairs)
+	}
+	c.validateAnchor(seen, bad)
 	s := vf.SPRT
 	if err := (elo.SPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta, Model: elo.Model(s.Model)}).Validate(); err != nil {
 		bad("verify.sprt", "%s", strings.TrimPrefix(err.Error(), "elo: "))
