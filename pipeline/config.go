@@ -252,7 +252,6 @@ func (c *Config) pairSpec(v selfplay.VariantConfig, a, b string, gen, pairs int)
 	}
 }
 
-
 // seed returns the run seed of generation gen.
 func (c *Config) seed(gen int) uint64 { return c.Selfplay.Seed + uint64(gen-1) }
 
