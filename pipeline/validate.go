@@ -26,7 +26,9 @@ const (
 
 // Defaults fills in what the configuration left out: the name (the file's
 // base name), generations, the accept rule, the tuned variants (the
-// pipeline's), the verification pairs, nodes (self-play's) and SPRT, and
+// pipeline's), the verification pairs, nodes (self-play's) and SPRT, the
+// vs_gen0 pairs (min(DefaultGen0Pairs, verify.pairs)), the anchor's pairs
+// and variants, and
 // the self-play section's own defaults; relative table and openings paths
 // become absolute (relative to the file's directory, else the working
 // directory). A field counts as left out when the file did not set it,
@@ -84,7 +86,8 @@ func (c *Config) resolve(p string) string { return c.src.Resolve(p) }
 // tables, matches or shard of its own, then selfplay's own Validate), the
 // generation-0 tables (loaded), the tuning section (tune's own Validate,
 // its variants among the pipeline's), and the verification (pairs, nodes,
-// SPRT, openings file, each variant's match as selfplay would play it).
+// SPRT, openings file, vs_gen0 pairs, the anchor, each variant's match as
+// selfplay would play it).
 // Every mistake names the file, line and field when the configuration
 // came from a file; all are joined in line order.
 func (c *Config) Validate() error {
