@@ -51,6 +51,11 @@ const (
 //	  pairs: 60              # pair cap (0: no match)
 //	  nodes: 1500            # default: selfplay.nodes
 //	  sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}
+//	  vs_gen0: {pairs: 40}   # measured Elo against generation 0 (default min(50, pairs); 0: off)
+//	  anchor:                # optional: the current tables against an outside engine
+//	    engine: {cmd: fairy-stockfish, options: {Hash: "16"}, nodes: 20000}
+//	    variants: [chess, shako]
+//	    pairs: 50
 type Config struct {
 	// Name names the run: the default output directory runs/<name> and
 	// the tuned tables' provenance.
@@ -100,6 +105,43 @@ type VerifyConfig struct {
 	// OpeningsFile is a file of start FENs (default: the variant's
 	// self-play openings_file, else random walks as in self-play).
 	OpeningsFile string `yaml:"openings_file"`
+	// VsGen0 configures the measured Elo against generation 0 (see
+	// Gen0Config). It is hashed only when it differs from its default,
+	// so that runs begun before it existed keep their hash.
+	VsGen0 Gen0Config `yaml:"vs_gen0" json:"-"`
+	// Anchor, if set, plays the current tables against an outside
+	// engine after every generation (see AnchorConfig).
+	Anchor *AnchorConfig `yaml:"anchor,omitempty" json:"-"`
+}
+
+// Gen0Config configures the match, in every generation that changed a
+// variant's table, of the new current table (A) against the
+// generation-0 table (B): a fixed number of pairs (no SPRT, so that the
+// Elo estimate is not biased by an early stop) at verify.nodes, with the
+// verification's openings. When the generation's verification match was
+// already played against the generation-0 table (no earlier generation
+// accepted a table) it is reused instead.
+type Gen0Config struct {
+	// Pairs is the number of game pairs (default: verify.pairs capped
+	// at DefaultGen0Pairs; 0: no match, in code as well).
+	Pairs int `yaml:"pairs" json:"pairs"`
+}
+
+// AnchorConfig is an outside anchor: after each generation's accept
+// step the current tables (A) play an outside UCI engine (B) for a fixed
+// number of pairs, on variants the engine knows (Fairy-Stockfish: chess,
+// shatranj, shako), our side at verify.nodes and the engine at its own
+// limit (else verify.nodes). An engine's crash, illegal move or time
+// loss loses that game (recorded as its Termination), never the run.
+type AnchorConfig struct {
+	// Engine is the outside engine (selfplay.EngineSpec syntax: cmd,
+	// args, options, nodes | depth | movetime | tc).
+	Engine *selfplay.EngineSpec `yaml:"engine" json:"engine"`
+	// Variants are the variants played (default: the pipeline's).
+	Variants []string `yaml:"variants" json:"variants"`
+	// Pairs is the number of game pairs per variant (default
+	// DefaultAnchorPairs).
+	Pairs int `yaml:"pairs" json:"pairs"`
 }
 
 // fileConfig is the YAML document.
@@ -182,9 +224,19 @@ func Parse(b []byte, name string) (*Config, error) {
 }
 
 // matchSpec returns the verification match of one variant: table a
-// against table b, with the self-play settings (openings, adjudication,
-// maximum length, hash) and no data set.
+// against table b, stopped by the SPRT.
 func (c *Config) matchSpec(v selfplay.VariantConfig, a, b string, gen int) selfplay.MatchSpec {
+	spec := c.pairSpec(v, a, b, gen, c.Verify.Pairs)
+	sprt := c.Verify.SPRT
+	spec.NameB, spec.SPRT = "current", &sprt
+	return spec
+}
+
+// pairSpec returns a match of one variant in generation gen between
+// table a ("gen-00g") and table b (the caller names it): pairs game pairs at verify.nodes from
+// the verification's openings, with the self-play settings (openings,
+// adjudication, maximum length, hash), no data set and no SPRT.
+func (c *Config) pairSpec(v selfplay.VariantConfig, a, b string, gen, pairs int) selfplay.MatchSpec {
 	base := *c.Selfplay
 	base.Variants, base.Imbalances, base.Matches = nil, nil, nil
 	base.Dataset.PositionsPerGame = 0
@@ -192,12 +244,11 @@ func (c *Config) matchSpec(v selfplay.VariantConfig, a, b string, gen int) selfp
 	if openings == "" {
 		openings = v.OpeningsFile
 	}
-	sprt := c.Verify.SPRT
 	return selfplay.MatchSpec{
 		Variant: v.Variant, Rules: v.Rules, A: a, B: b,
-		NameA: fmt.Sprintf("gen-%03d", gen), NameB: "current",
-		Pairs: c.Verify.Pairs, Nodes: c.Verify.Nodes, Seed: c.seed(gen),
-		OpeningsFile: openings, SPRT: &sprt, Base: &base,
+		NameA: fmt.Sprintf("gen-%03d", gen),
+		Pairs: pairs, Nodes: c.Verify.Nodes, Seed: c.seed(gen),
+		OpeningsFile: openings, Base: &base,
 	}
 }
 
@@ -240,7 +291,12 @@ func (c *Config) Hash() (string, error) {
 		Selfplay string            `json:"selfplay"`
 		Tune     tune.Config       `json:"tune"`
 		Verify   VerifyConfig      `json:"verify"`
-	}{Format, c.Name, c.History, c.Accept, tables, sph, c.Tune, vf}
+		VsGen0   *Gen0Config       `json:"vs_gen0,omitempty"`
+		Anchor   *AnchorConfig     `json:"anchor,omitempty"`
+	}{Format, c.Name, c.History, c.Accept, tables, sph, c.Tune, vf, nil, vf.Anchor}
+	if vf.VsGen0.Pairs != defaultGen0Pairs(vf.Pairs) {
+		doc.VsGen0 = &vf.VsGen0
+	}
 	b, err := json.Marshal(doc)
 	if err != nil {
 		return "", err

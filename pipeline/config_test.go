@@ -21,7 +21,8 @@ func TestDefaults(t *testing.T) {
 		t.Errorf("tune.variants %v, want the pipeline's", c.Tune.Variants)
 	}
 	want := VerifyConfig{Pairs: DefaultVerifyPairs, Nodes: 321,
-		SPRT: selfplay.SPRTConfig{Elo0: 0, Elo1: DefaultVerifyElo1, Alpha: selfplay.DefaultSPRTError, Beta: selfplay.DefaultSPRTError, Model: "normalized"}}
+		SPRT:   selfplay.SPRTConfig{Elo0: 0, Elo1: DefaultVerifyElo1, Alpha: selfplay.DefaultSPRTError, Beta: selfplay.DefaultSPRTError, Model: "normalized"},
+		VsGen0: Gen0Config{Pairs: DefaultGen0Pairs}}
 	if c.Verify != want {
 		t.Errorf("verify %+v, want %+v", c.Verify, want)
 	}

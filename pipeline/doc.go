@@ -22,6 +22,20 @@
 //  5. accept: per variant the accept rule decides; an accepted table is
 //     copied to DIR/tables/<variant>.yaml and becomes current. The
 //     decisions go to gen-00g/accepted.json.
+//  6. vs-gen0: per variant whose table this generation accepted, a match
+//     of the new table (A) against the generation-0 table (B), a fixed
+//     verify.vs_gen0.pairs pairs (no SPRT, so the estimate is not biased
+//     by an early stop) at verify.nodes from the verification's
+//     openings, into gen-00g/vs-gen0/<variant>. While no earlier
+//     generation accepted a table, the verification match was already
+//     new against generation 0: it is reused, not played again (so
+//     generation 1 never plays this match). An unchanged table keeps its
+//     last measurement.
+//  7. anchor (only with verify.anchor): per anchor variant the current
+//     table (A) plays the outside UCI engine (B) for anchor.pairs pairs,
+//     our side at verify.nodes, into gen-00g/anchor/<variant>. The
+//     engine's crash, illegal move or time loss loses that game (its
+//     Termination says which) and never fails the pipeline.
 //
 // Accept rules: "pass" (default) accepts only when the SPRT accepted H1;
 // "not-worse" accepts unless the SPRT accepted H0, so a match that reached
@@ -63,9 +77,11 @@
 //	gen-00g/tables/<variant>.yaml  the exported tables
 //	gen-00g/match/<variant>/       the verification match (a selfplay run directory)
 //	gen-00g/accepted.json          the accept decisions (see Acceptance)
+//	gen-00g/vs-gen0/<variant>/     the match against generation 0 (a selfplay run directory)
+//	gen-00g/anchor/<variant>/      the match against the outside anchor (a selfplay run directory)
 //	report.md, report.json         the report, rebuilt after every step
 //	values-<variant>.png/.svg      piece values per generation against the published values
-//	elo.png/.svg                   cumulative Elo of the accepted tables per generation
+//	elo.png/.svg                   Elo of the accepted tables per generation: cumulative and measured against generation 0
 //
 // # Report
 //
@@ -76,8 +92,14 @@
 // Texel estimates with 95% intervals, imbalance estimates when the config
 // plays imbalances, the published value and its source, the ratio), the
 // exported table, the match (W/D/L, pentanomial, Elo and normalized Elo
-// with 95% margins, LLR, decision) and the accept decision; and per
-// variant the cumulative Elo of the accepted tables over generation 0.
+// with 95% margins, LLR, decision), the accept decision, the match
+// against generation 0 and the match against the anchor; and per
+// variant and generation two Elo figures of the current table over
+// generation 0: the cumulative one (Report.Elo: the sum of the accepted
+// generations' verification matches, which compounds their errors and
+// assumes Elo is additive) and the measured one (Report.EloVsGen0: one
+// match of the two tables, with its 95% interval). A summary table gives
+// the anchor matches' Elo with 95% intervals and the engine's forfeits.
 // Paths in report.json are relative to the run directory; only its timing
 // fields (created, updated, generations[].timing) differ between equal
 // runs.
@@ -106,6 +128,21 @@
 //	  nodes: 1500            # default: selfplay.nodes
 //	  sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}   # defaults; model: normalized | logistic
 //	  openings_file: ""      # default: the variant's self-play openings_file, else random walks
+//	  vs_gen0:
+//	    pairs: 50            # default min(50, verify.pairs); 0: no match against generation 0
+//	  anchor:                # optional; none by default (CI has no outside engine)
+//	    engine: {cmd: /path/fairy-stockfish, options: {Hash: "16"}, nodes: 20000}
+//	    variants: [chess, shako]   # default: the pipeline's variants; the engine must know them
+//	    pairs: 50            # default 50
+//
+// vs_gen0 is hashed only when it differs from its default, so runs begun
+// before it existed keep their configuration hash and resume (their
+// finished generations then run the two new steps). The anchor engine
+// uses selfplay.EngineSpec (cmd, args, options, name, nodes | depth |
+// movetime | tc, timeout_ms); without a limit of its own it plays at
+// verify.nodes. Imbalance streams of the selfplay section may name an
+// outside engine too (selfplay.ImbalanceConfig: engine, first_engine,
+// second_engine).
 //
 // Parse decodes the file strictly (internal/yamlx; the selfplay: and tune:
 // sections by their own packages, with the file's lines), then

@@ -65,14 +65,23 @@ func Markdown(rep *Report) string {
 	} else {
 		b.WriteString("- verification: none (verify.pairs is 0)\n")
 	}
+	if n := c.Verify.VsGen0Pairs; n > 0 {
+		fmt.Fprintf(&b, "- Elo against generation 0: in each generation that changes a table, %d pairs of the new table against the generation-0 table at %d nodes/move (the verification match instead while the current table is the generation-0 one)\n", n, c.Verify.Nodes)
+	} else {
+		b.WriteString("- Elo against generation 0: no match (verify.vs_gen0.pairs is 0); only the verification matches against generation 0 are shown\n")
+	}
+	if a := c.Verify.Anchor; a != nil && a.Engine != nil {
+		fmt.Fprintf(&b, "- anchor: after each generation the current tables of %s play %s (%s), %d pairs, our side at %d nodes/move\n",
+			strings.Join(a.Variants, ", "), a.Engine.Label(), anchorLimit(a, c.Verify.Nodes), a.Pairs, c.Verify.Nodes)
+	}
 	fmt.Fprintf(&b, "- accept: %s (%s)\n\n", c.Accept, acceptDoc(c.Accept))
 
 	if len(rep.Generations) > 0 {
 		b.WriteString("## Summary\n\n")
-		b.WriteString("| gen | variant | games | mean plies | positions | K | valid MSE | Elo (95%) | LLR | SPRT | accepted | cumulative Elo (95%) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+		b.WriteString("| gen | variant | games | mean plies | positions | K | valid MSE | Elo (95%) | LLR | SPRT | accepted | cumulative Elo (95%) | measured Elo vs gen 0 (95%) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 		for _, g := range rep.Generations {
 			for _, v := range g.Variants {
-				cells := make([]string, 10)
+				cells := make([]string, 11)
 				if s := v.Selfplay; s != nil {
 					cells[0], cells[1] = fmt.Sprint(s.Games), ff(float64(s.MeanPlies), 1)
 				}
@@ -93,11 +102,19 @@ func Markdown(rep *Report) string {
 							cells[9] = intervalCell(p)
 						}
 					}
+					for _, p := range rep.EloVsGen0[v.Variant] {
+						if p.Generation == g.Generation {
+							cells[10] = gen0Cell(p)
+						}
+					}
 				}
 				fmt.Fprintf(&b, "| %d | %s | %s |\n", g.Generation, v.Variant, strings.Join(cells, " | "))
 			}
 		}
 		b.WriteString("\n")
+		b.WriteString("Cumulative Elo: the sum of the accepted generations' verification matches (new vs current), intervals added in quadrature. " +
+			"Measured Elo vs gen 0: one match of the current table against the generation-0 table; \"(gen k)\" means the table last changed, and was measured, in generation k.\n\n")
+		writeAnchorSummary(&b, rep)
 	}
 	for _, p := range rep.Plots {
 		if strings.HasSuffix(p, ".png") {
@@ -157,6 +174,12 @@ func Markdown(rep *Report) string {
 					b.WriteString(".")
 				}
 				b.WriteString("\n\n")
+			}
+			if m := v.VsGen0; m != nil && m != v.Match {
+				writeMatchLine(&b, "Against generation 0", "new vs gen-000", m)
+			}
+			if m := v.Anchor; m != nil {
+				writeMatchLine(&b, "Anchor", "current vs the anchor engine", m)
 			}
 			if a := v.Accept; a != nil {
 				verdict := "not accepted"

@@ -139,9 +139,10 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
-// TestResume interrupts a two-generation run after every step (and in the
-// middle of self-play and of a match), resumes it, and checks that the
-// final tables and report equal those of an uninterrupted run.
+// TestResume interrupts a two-generation run after every step (under
+// -short: see below) and in the middle of self-play and of two matches,
+// resumes it, and checks that the final tables and report equal those of
+// an uninterrupted run.
 func TestResume(t *testing.T) {
 	text := fmt.Sprintf(tinyConfig, 2, "always")
 	ref := filepath.Join(t.TempDir(), "ref")
@@ -157,11 +158,21 @@ func TestResume(t *testing.T) {
 	}
 	var cases []interrupt
 	for k := 1; k < nsteps; k++ {
+		// Under -short: every step of generation 1 (a resume at each kind
+		// of step and at the next generation) and resumes at generation
+		// 2's last two steps, whose match against generation 0 is played,
+		// not reused.
+		if testing.Short() && k > len(Steps) && k < nsteps-2 {
+			continue
+		}
 		cases = append(cases, interrupt{name: fmt.Sprintf("after-step-%d-%s", k, Steps[(k-1)%len(Steps)]), step: k})
 	}
 	cases = append(cases,
 		interrupt{name: "in-selfplay-1", step: 0, table: "gen-001/base/", games: 8},
-		interrupt{name: "in-verify-2", step: 8, table: "gen-002/tables/", games: 4})
+		interrupt{name: "in-verify-2", step: len(Steps) + 3, table: "gen-002/tables/", games: 4},
+		// Generation 2's match of its table against generation 0 (the
+		// only players of the gen-000 table).
+		interrupt{name: "in-vs-gen0-2", step: len(Steps) + 5, table: "gen-000/tables/", games: 4})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -68,7 +68,7 @@ func writePlots(dir string, rep *Report, drawn map[string]string) ([]string, err
 			return nil, err
 		}
 	}
-	data := []any{rep.Elo}
+	data := []any{rep.Elo, rep.EloVsGen0}
 	for _, g := range rep.Generations {
 		for _, vr := range g.Variants {
 			if vr.Match != nil {
@@ -227,7 +227,7 @@ func eloPlot(rep *Report) (*plot.Plot, *legend, bool) {
 		return nil, nil, false
 	}
 	p := plot.New()
-	p.Title.Text = "Elo per generation (95% intervals)\nlines: accepted tables vs generation 0; rings: each match, new vs current"
+	p.Title.Text = "Elo per generation (95% intervals)\nsolid: cumulative (sum of accepted matches); dotted: measured, current vs generation 0;\nrings: each match, new vs current"
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "Elo"
 	p.Add(plotter.NewGrid())
@@ -276,6 +276,10 @@ func eloPlot(rep *Report) (*plot.Plot, *legend, bool) {
 		eb.CapWidth = vg.Points(4)
 		p.Add(line, eb, pts)
 		leg.add(v.Variant+" cumulative", line, pts)
+		if ml, mp, meb := measuredSeries(rep.EloVsGen0[v.Variant], dx-0.08, c); ml != nil {
+			p.Add(ml, meb, mp)
+			leg.add(v.Variant+" measured vs gen 0", ml, mp)
+		}
 		// Each generation's match, accepted or not.
 		var mxy plotter.XYs
 		var merr plotter.YErrors
@@ -314,6 +318,44 @@ func eloPlot(rep *Report) (*plot.Plot, *legend, bool) {
 		p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
 	}
 	return p, leg, true
+}
+
+// measuredSeries draws a variant's measured Elo against generation 0
+// (dotted line, triangles, 95% error bars), shifted by dx; nil when no
+// point is known.
+func measuredSeries(pts []Gen0Point, dx float64, c color.Color) (*plotter.Line, *plotter.Scatter, *plotter.YErrorBars) {
+	var xys plotter.XYs
+	var errs plotter.YErrors
+	for _, pt := range pts {
+		if math.IsNaN(float64(pt.Elo)) || math.IsInf(float64(pt.Elo), 0) {
+			continue
+		}
+		xys = append(xys, plotter.XY{X: float64(pt.Generation) + dx, Y: float64(pt.Elo)})
+		el, eh := float64(pt.Elo-pt.Lo), float64(pt.Hi-pt.Elo)
+		if !(el >= 0) || math.IsInf(el, 0) {
+			el = 0
+		}
+		if !(eh >= 0) || math.IsInf(eh, 0) {
+			eh = 0
+		}
+		errs = append(errs, struct{ Low, High float64 }{el, eh})
+	}
+	if len(xys) < 2 {
+		return nil, nil, nil // generation 0 alone says nothing
+	}
+	line, sc, err := plotter.NewLinePoints(xys)
+	if err != nil {
+		return nil, nil, nil
+	}
+	eb, err := plotter.NewYErrorBars(xyErr{xys, errs})
+	if err != nil {
+		return nil, nil, nil
+	}
+	line.Color, sc.Color, sc.Shape = c, c, draw.TriangleGlyph{}
+	line.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
+	eb.LineStyle.Color = c
+	eb.CapWidth = vg.Points(3)
+	return line, sc, eb
 }
 
 // generationTicks puts a tick at every generation from lo to hi.

@@ -40,6 +40,10 @@ type Report struct {
 	// Elo holds per variant the cumulative Elo of the current table over
 	// the generation-0 table after each generation (see EloPoint).
 	Elo map[string][]EloPoint `json:"elo"`
+	// EloVsGen0 holds per variant the measured Elo of the current table
+	// against the generation-0 table after each generation: one match,
+	// not a sum (see Gen0Point).
+	EloVsGen0 map[string][]Gen0Point `json:"elo_vs_gen0"`
 	// Current names each variant's current table and the generation that
 	// made it (0: the initial table).
 	Current map[string]CurrentTable `json:"current"`
@@ -96,6 +100,10 @@ type TuneSettings struct {
 type VerifySettings struct {
 	Pairs int   `json:"pairs"`
 	Nodes int64 `json:"nodes"`
+	// VsGen0Pairs is the pairs of the match against generation 0.
+	VsGen0Pairs int `json:"vs_gen0_pairs"`
+	// Anchor is the outside anchor (nil: none).
+	Anchor *AnchorConfig `json:"anchor,omitempty"`
 }
 
 // GenerationReport is one generation.
@@ -128,6 +136,13 @@ type VariantReport struct {
 	Table  string           `json:"table,omitempty"`
 	Match  *MatchReport     `json:"match,omitempty"`
 	Accept *VariantDecision `json:"accept,omitempty"`
+	// VsGen0 is the match of the table this generation accepted against
+	// the generation-0 table (the verification match when that was
+	// against generation 0).
+	VsGen0 *MatchReport `json:"vs_gen0,omitempty"`
+	// Anchor is the match of the current table against the outside
+	// anchor engine.
+	Anchor *MatchReport `json:"anchor,omitempty"`
 }
 
 // StreamReport summarises a self-play or imbalance stream.
@@ -169,6 +184,9 @@ type MatchReport struct {
 	NElo        selfplay.EloEstimate  `json:"nelo"`
 	SPRT        *selfplay.SPRTSummary `json:"sprt"`
 	Dir         string                `json:"dir"`
+	// Terminations counts the games by how they ended (an outside
+	// engine's forfeits among them).
+	Terminations map[string]int `json:"terminations,omitempty"`
 }
 
 // EloPoint is the cumulative Elo of a variant's current table over its
@@ -226,7 +244,7 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 		Config: ConfigSummary{
 			Generations: cfg.Generations, Accept: cfg.Accept, History: cfg.History, Seed: sp.Seed, Nodes: sp.Nodes, Depth: sp.Depth,
 			PositionsPerGame: sp.Dataset.PositionsPerGame, Tables: map[string]string{},
-			Verify: VerifySettings{Pairs: cfg.Verify.Pairs, Nodes: cfg.Verify.Nodes},
+			Verify: VerifySettings{Pairs: cfg.Verify.Pairs, Nodes: cfg.Verify.Nodes, VsGen0Pairs: cfg.Verify.VsGen0.Pairs, Anchor: cfg.Verify.Anchor},
 		},
 		Elo:     map[string][]EloPoint{},
 		Current: map[string]CurrentTable{},
@@ -337,14 +355,16 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 					vr.Table = rel(dir, p)
 				}
 			}
-			mdir := filepath.Join(gd, "match", v)
-			if ms, err := selfplay.ReadSummary(filepath.Join(mdir, selfplay.SummaryName)); err == nil && len(ms.Streams) == 1 {
-				s := ms.Streams[0]
-				vr.Match = &MatchReport{Pairs: s.Pairs, Games: s.Games, Complete: ms.Complete, A: s.FirstPlayer, Pentanomial: s.Pentanomial,
-					Score: s.Score, Elo: s.Elo, NElo: s.NElo, SPRT: s.SPRT, Dir: rel(dir, mdir)}
-			} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+			if vr.Match, err = readMatch(dir, filepath.Join(gd, "match", v)); err != nil {
 				return nil, err
 			}
+			if vr.VsGen0, err = readMatch(dir, filepath.Join(gd, Gen0Dir, v)); err != nil {
+				return nil, err
+			}
+			if vr.Anchor, err = readMatch(dir, filepath.Join(gd, AnchorDir, v)); err != nil {
+				return nil, err
+			}
+			baseGen0 := rep.Current[v].Generation == 0
 			if acc != nil {
 				for i := range acc.Variants {
 					if acc.Variants[i].Variant == v {
@@ -369,23 +389,46 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 				sd := math.Sqrt(st.variance)
 				p.Elo, p.Lo, p.Hi = selfplay.Float(st.elo), selfplay.Float(st.elo-stats.Z95*sd), selfplay.Float(st.elo+stats.Z95*sd)
 				rep.Elo[v] = append(rep.Elo[v], p)
+				if p.Accepted && baseGen0 && vr.VsGen0 == nil && steps.done(StepVsGen0) {
+					// The verification was against the generation-0 table.
+					vr.VsGen0 = vr.Match
+				}
 			}
 			gr.Variants = append(gr.Variants, vr)
 		}
 		rep.Generations = append(rep.Generations, gr)
 	}
+	rep.EloVsGen0 = gen0Points(rep)
+	final := Steps[len(Steps)-1]
 	switch {
-	case lastDone >= cfg.Generations && lastStep == StepAccept:
+	case lastDone >= cfg.Generations && lastStep == final:
 		rep.Status, rep.Finished = "finished", true
 	case lastStep == "":
 		rep.Status = "started: no step finished yet"
 	default:
 		rep.Status = fmt.Sprintf("generation %d/%d: %s done", lastDone, cfg.Generations, lastStep)
-		if lastStep == StepAccept && lastDone < cfg.Generations {
+		if lastStep == final && lastDone < cfg.Generations {
 			rep.Status = fmt.Sprintf("generation %d/%d done", lastDone, cfg.Generations)
 		}
 	}
 	return rep, nil
+}
+
+// readMatch reads the match in mdir (nil when it has not been played).
+func readMatch(dir, mdir string) (*MatchReport, error) {
+	ms, err := selfplay.ReadSummary(filepath.Join(mdir, selfplay.SummaryName))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(ms.Streams) != 1 {
+		return nil, nil
+	}
+	s := ms.Streams[0]
+	return &MatchReport{Pairs: s.Pairs, Games: s.Games, Complete: ms.Complete, A: s.FirstPlayer, Pentanomial: s.Pentanomial,
+		Score: s.Score, Elo: s.Elo, NElo: s.NElo, SPRT: s.SPRT, Dir: rel(dir, mdir), Terminations: s.Terminations}, nil
 }
 
 func streamReport(s selfplay.StreamSummary, gd string) StreamReport {

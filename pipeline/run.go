@@ -21,7 +21,7 @@ import (
 const Format = "tamerlane-pipeline/1"
 
 // Steps are the steps of a generation, in order.
-var Steps = []string{StepSelfplay, StepTune, StepExport, StepVerify, StepAccept}
+var Steps = []string{StepSelfplay, StepTune, StepExport, StepVerify, StepAccept, StepVsGen0, StepAnchor}
 
 // Step names.
 const (
@@ -30,6 +30,10 @@ const (
 	StepExport   = "export"
 	StepVerify   = "verify"
 	StepAccept   = "accept"
+	// StepVsGen0 measures the accepted tables against generation 0.
+	StepVsGen0 = "vs-gen0"
+	// StepAnchor plays the current tables against the outside anchor.
+	StepAnchor = "anchor"
 )
 
 // File names in a run directory.
@@ -218,6 +222,10 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 				serr = r.verify(ctx, g)
 			case StepAccept:
 				serr = r.accept(g)
+			case StepVsGen0:
+				serr = r.vsGen0(ctx, g)
+			case StepAnchor:
+				serr = r.anchor(ctx, g)
 			}
 			if serr != nil {
 				r.report() // best effort: show what is done

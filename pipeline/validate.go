@@ -26,7 +26,9 @@ const (
 
 // Defaults fills in what the configuration left out: the name (the file's
 // base name), generations, the accept rule, the tuned variants (the
-// pipeline's), the verification pairs, nodes (self-play's) and SPRT, and
+// pipeline's), the verification pairs, nodes (self-play's) and SPRT, the
+// vs_gen0 pairs (min(DefaultGen0Pairs, verify.pairs)), the anchor's pairs
+// and variants, and
 // the self-play section's own defaults; relative table and openings paths
 // become absolute (relative to the file's directory, else the working
 // directory). A field counts as left out when the file did not set it,
@@ -70,6 +72,10 @@ func (c *Config) Defaults() {
 	}
 	s.Defaults(func(field string, zero bool) bool { return unset("verify.sprt."+field, zero) })
 	vf.OpeningsFile = c.resolve(vf.OpeningsFile)
+	if c.src != nil && !c.src.Has("verify.vs_gen0.pairs") {
+		vf.VsGen0.Pairs = defaultGen0Pairs(vf.Pairs)
+	}
+	c.anchorDefaults()
 }
 
 // resolve makes a path of the configuration absolute.
@@ -80,7 +86,8 @@ func (c *Config) resolve(p string) string { return c.src.Resolve(p) }
 // tables, matches or shard of its own, then selfplay's own Validate), the
 // generation-0 tables (loaded), the tuning section (tune's own Validate,
 // its variants among the pipeline's), and the verification (pairs, nodes,
-// SPRT, openings file, each variant's match as selfplay would play it).
+// SPRT, openings file, vs_gen0 pairs, the anchor, each variant's match as
+// selfplay would play it).
 // Every mistake names the file, line and field when the configuration
 // came from a file; all are joined in line order.
 func (c *Config) Validate() error {
@@ -176,6 +183,10 @@ func (c *Config) Validate() error {
 	if vf.Nodes < 0 {
 		bad("verify.nodes", "must not be negative (got %d)", vf.Nodes)
 	}
+	if vf.VsGen0.Pairs < 0 {
+		bad("verify.vs_gen0.pairs", "must not be negative (got %d; 0: no match against generation 0)", vf.VsGen0.Pairs)
+	}
+	c.validateAnchor(seen, bad)
 	s := vf.SPRT
 	if err := (elo.SPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta, Model: elo.Model(s.Model)}).Validate(); err != nil {
 		bad("verify.sprt", "%s", strings.TrimPrefix(err.Error(), "elo: "))

@@ -35,6 +35,8 @@ import (
 //	  - {variant: tamerlane2, rules: "", pairs: 200, table: tables/t2.yaml}
 //	imbalances:
 //	  - {name: "N vs C", variant: tamerlane2, first_removes: [N], second_removes: [C], pairs: 20}
+//	  - {name: "R odds", variant: chess, first_removes: [R], pairs: 20,
+//	     engine: {cmd: fairy-stockfish, nodes: 20000}}
 //	matches:
 //	  - {name: new-vs-old, variant: tamerlane, a: new.yaml, b: old.yaml, pairs: 1000,
 //	     sprt: {elo0: 0, elo1: 5}}
@@ -193,6 +195,17 @@ type VariantConfig struct {
 // degrees (the Tamerlane arrays), so that both colours lose the same
 // piece of their array. The first match not yet removed goes. Castling
 // rights whose rook is removed are dropped.
+//
+// Engine makes both sides an outside UCI engine (e.g. a stronger one,
+// whose play measures the imbalance better than ours); FirstEngine and
+// SecondEngine set one side each and take precedence over Engine. The
+// engine is sent the game as "position fen <start with the pieces
+// removed> moves ...", so it must know the variant (Fairy-Stockfish:
+// chess, shatranj, shako); our rules referee every move. An engine's
+// crash, illegal move or time loss loses the game (Termination "engine
+// crash", "illegal move", "time forfeit"), as in match streams; it does
+// not stop the run. The random-walk openings are still drawn and scored
+// by our engine with the stream's table.
 type ImbalanceConfig struct {
 	// Name names the stream (required).
 	Name string `yaml:"name"`
@@ -208,6 +221,25 @@ type ImbalanceConfig struct {
 	Pairs int `yaml:"pairs"`
 	// Table is the evaluation table both players use.
 	Table string `yaml:"table,omitempty"`
+	// Engine makes both sides an outside UCI engine (see EngineSpec).
+	Engine *EngineSpec `yaml:"engine,omitempty"`
+	// FirstEngine makes the first side an outside engine (overrides Engine).
+	FirstEngine *EngineSpec `yaml:"first_engine,omitempty"`
+	// SecondEngine makes the second side an outside engine (overrides Engine).
+	SecondEngine *EngineSpec `yaml:"second_engine,omitempty"`
+}
+
+// engines returns the outside engines of the first and second side (nil:
+// our engine with the stream's table).
+func (m *ImbalanceConfig) engines() (first, second *EngineSpec) {
+	first, second = m.Engine, m.Engine
+	if m.FirstEngine != nil {
+		first = m.FirstEngine
+	}
+	if m.SecondEngine != nil {
+		second = m.SecondEngine
+	}
+	return first, second
 }
 
 // MatchConfig is a stream of player A (first) against player B (second),

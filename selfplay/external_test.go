@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"syscall"
@@ -18,6 +19,10 @@ import (
 // fakeEngineEnv makes the test binary act as a UCI engine (see TestMain):
 // "uci" is this project's UCI server; the others misbehave on purpose.
 const fakeEngineEnv = "TAMERLANE_TEST_ENGINE"
+
+// fakeEngineLogEnv, if set, names a file to which the "uci" fake engine
+// appends every command it receives.
+const fakeEngineLogEnv = "TAMERLANE_TEST_ENGINE_LOG"
 
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEngineEnv); mode != "" {
@@ -37,7 +42,16 @@ func TestMain(m *testing.M) {
 //	mute     never answers uci
 func fakeEngine(mode string) {
 	if mode == "uci" {
-		uci.NewServer("fake", "test").Run(context.Background(), os.Stdin, os.Stdout)
+		var in io.Reader = os.Stdin
+		if p := os.Getenv(fakeEngineLogEnv); p != "" {
+			// Record what the engine was sent (tests read it back).
+			f, err := os.OpenFile(p, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+			if err == nil {
+				defer f.Close()
+				in = io.TeeReader(os.Stdin, f)
+			}
+		}
+		uci.NewServer("fake", "test").Run(context.Background(), in, os.Stdout)
 		return
 	}
 	sc := bufio.NewScanner(os.Stdin)

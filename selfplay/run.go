@@ -146,9 +146,11 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 		if err != nil {
 			return nil, err
 		}
-		l := label(e.Table)
-		st := &stream{name: e.Name, kind: "imbalance", v: v, pairs: e.Pairs, first: spec(v, e.Table), second: spec(v, e.Table),
-			firstName: l + removesSuffix(e.FirstRemoves), secondName: l + removesSuffix(e.SecondRemoves),
+		first, second := spec(v, e.Table), spec(v, e.Table)
+		first.Engine, second.Engine = e.engines()
+		st := &stream{name: e.Name, kind: "imbalance", v: v, pairs: e.Pairs, first: first, second: second,
+			firstName:    engineLabel(first.Engine, e.Table) + removesSuffix(e.FirstRemoves),
+			secondName:   engineLabel(second.Engine, e.Table) + removesSuffix(e.SecondRemoves),
 			firstRemoves: e.FirstRemoves, secondRemoves: e.SecondRemoves}
 		for g := 0; g < 2; g++ {
 			fen, rerr := imbalanceFEN(v, e.FirstRemoves, e.SecondRemoves, g == 1)

@@ -153,6 +153,14 @@ func (c *Config) Validate() error {
 			bad(path+".name", "required")
 		}
 		file(path+".table", &e.Table)
+		for _, es := range []struct {
+			field string
+			spec  *EngineSpec
+		}{{"engine", e.Engine}, {"first_engine", e.FirstEngine}, {"second_engine", e.SecondEngine}} {
+			if err := es.spec.check(); err != nil {
+				bad(path+"."+es.field, "%v", err)
+			}
+		}
 		if len(e.FirstRemoves) == 0 && len(e.SecondRemoves) == 0 {
 			bad(path, "first_removes and second_removes are both empty")
 		}

@@ -29,6 +29,8 @@ import (
 //	  - variant: chess
 //	    pairs: 5000          # self-play game pairs for the regression
 //	    imbalance: {pieces: [N, B, R, Q], half_width: 0.25, batch_pairs: 50, max_pairs: 2000}
+//	    # optional: an outside UCI engine plays the imbalance matches
+//	    #   imbalance: {..., engine: {cmd: /opt/fsf/stockfish, nodes: 20000}}
 type Config struct {
 	// Name names the measurement (default: the file's base name).
 	Name string `yaml:"name"`
@@ -87,6 +89,11 @@ type ImbalanceConfig struct {
 	MaxPairs int `yaml:"max_pairs"`
 	// MaxPawns is the most pawns one side gives up.
 	MaxPawns int `yaml:"max_pawns"`
+	// Engine, if set, plays both sides of every imbalance match: an
+	// outside UCI engine (selfplay.EngineSpec; e.g. Fairy-Stockfish on
+	// chess, shatranj and shako), sent the positions with the pieces
+	// removed; its forfeits are game results.
+	Engine *selfplay.EngineSpec `yaml:"engine,omitempty"`
 }
 
 // LoadConfig reads and validates a measurement config; errors name the
@@ -170,6 +177,11 @@ func (c *Config) validate(src *yamlx.Source) error {
 			pc := c.plan(i)
 			if err := pc.Validate(); err != nil {
 				bad(p+".imbalance", "%v", err)
+			}
+			if e := v.Imbalance.Engine; e != nil {
+				if err := e.Validate(); err != nil {
+					bad(p+".imbalance.engine", "%v", err)
+				}
 			}
 			cls := NewClasses(ev)
 			for j, x := range v.Imbalance.Pieces {

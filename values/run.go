@@ -129,7 +129,7 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 		sc.Dataset.PositionsPerGame = 0
 		for _, m := range batch {
 			sc.Imbalances = append(sc.Imbalances, selfplay.ImbalanceConfig{Name: m.Name, Variant: v.Variant, Rules: v.Rules,
-				FirstRemoves: m.FirstRemoves, SecondRemoves: m.SecondRemoves, Pairs: pairs})
+				FirstRemoves: m.FirstRemoves, SecondRemoves: m.SecondRemoves, Pairs: pairs, Engine: v.Imbalance.Engine})
 		}
 		names := make([]string, len(batch))
 		for k, m := range batch {
