@@ -154,7 +154,7 @@ func writeAnchorSummary(b *strings.Builder, rep *Report) {
 				head = true
 			}
 			fmt.Fprintf(b, "| %d | %s | %d | +%d =%d -%d | %s [%s, %s] | %s | %d |\n", g.Generation, v.Variant, m.Pairs, m.A.Wins, m.A.Draws, m.A.Losses,
-				ff(float64(m.Score.Mean), 3), ff(float64(m.Score.Low), 3), ff(float64(m.Score.High), 3), m.Elo.String(), forfeits(m.Terminations))
+				ff(float64(m.Score.Value), 3), ff(float64(m.Score.Lo), 3), ff(float64(m.Score.Hi), 3), m.Elo.String(), forfeits(m.Terminations))
 		}
 	}
 	if head {
@@ -170,7 +170,7 @@ func writeMatchLine(b *strings.Builder, title, what string, m *MatchReport) {
 		state = " (in progress)"
 	}
 	fmt.Fprintf(b, "**%s**%s: %s, %d pairs, %d games, A +%d =%d -%d, pentanomial %v, score %s [%s, %s], Elo %s, nElo %s (95%%)",
-		title, state, what, m.Pairs, m.Games, m.A.Wins, m.A.Draws, m.A.Losses, m.Pentanomial, ff(float64(m.Score.Mean), 3), ff(float64(m.Score.Low), 3), ff(float64(m.Score.High), 3),
+		title, state, what, m.Pairs, m.Games, m.A.Wins, m.A.Draws, m.A.Losses, m.Pentanomial, ff(float64(m.Score.Value), 3), ff(float64(m.Score.Lo), 3), ff(float64(m.Score.Hi), 3),
 		m.Elo.String(), m.NElo.String())
 	if n := forfeits(m.Terminations); n > 0 {
 		fmt.Fprintf(b, "; %d games lost by an engine's forfeit (%s)", n, terminationList(m.Terminations))
