@@ -147,6 +147,20 @@ func (e *Evaluator) Data() *Dataset { return e.data }
 // K returns the current sigmoid scale.
 func (e *Evaluator) K() float64 { return e.k }
 
+// Prior returns the strength P of the ridge penalty.
+func (e *Evaluator) Prior() float64 { return e.prior }
+
+// SetPrior changes the strength P ≥ 0 of the ridge penalty around the
+// Config's Center (the data and K are kept), so that a path of fits over
+// several strengths reuses one Evaluator.
+func (e *Evaluator) SetPrior(p float64) error {
+	if !(p >= 0) || math.IsInf(p, 0) {
+		return fmt.Errorf("texel: Prior = %v, want finite ≥ 0", p)
+	}
+	e.prior = p
+	return nil
+}
+
 // SetK sets the sigmoid scale (k > 0) and, when Lambda > 0, recomputes the
 // per-sample targets, which depend on K.
 func (e *Evaluator) SetK(k float64) {
