@@ -47,10 +47,7 @@ func Markdown(rep *Report) string {
 	if len(t.Free) > 0 {
 		free = strings.Join(t.Free, ", ")
 	}
-	prior := "none"
-	if t.PriorSD > 0 {
-		prior = fmt.Sprintf("%g cp around the current table", t.PriorSD)
-	}
+	prior := priorSetting(t)
 	hist := "this generation's data only"
 	switch {
 	case c.History < 0:
@@ -130,6 +127,7 @@ func Markdown(rep *Report) string {
 				fmt.Fprintf(&b, "**Tuning**: %d positions of %d games (validation %d), K %s, train MSE %s → %s, validation MSE %s → %s, %d iterations (%s); errors: %s.\n\n",
 					tr.Positions, tr.Games, tr.ValidPositions, ff(float64(tr.K), 4), ff(float64(tr.StartTrainMSE), 5), ff(float64(tr.TrainMSE), 5),
 					ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5), tr.Iterations, tr.Status, tr.SEMethod)
+				b.WriteString(tuneDetail(tr))
 			}
 			if v.Measured != nil {
 				writeMeasured(&b, v.Measured)

@@ -120,6 +120,9 @@ func (c *Config) Validate() error {
 		if c.Validation != nil && *c.Validation == 0 {
 			bad("regularise", "choosing the prior by validation needs held-out games (validation > 0)")
 		}
+		if r := c.Regularise.Rule; r != "" && r != RuleMin && r != RuleOneSE {
+			bad("regularise.rule", "%q is not a rule (want %s or %s)", r, RuleMin, RuleOneSE)
+		}
 		seen := map[float64]bool{}
 		for i, x := range c.Regularise.Grid {
 			switch {
@@ -188,7 +191,7 @@ func (c *Config) Options(quiet QuietFunc) Options {
 	if c.Seed != nil {
 		o.Load.Seed = *c.Seed
 	}
-	o.Fit = FitOptions{Lambda: c.Lambda, PriorSD: c.PriorSD, Grid: c.Regularise.grid(), MaxIterations: c.MaxIterations,
+	o.Fit = FitOptions{Lambda: c.Lambda, PriorSD: c.PriorSD, Grid: c.Regularise.grid(), Rule: c.Regularise.rule(), MaxIterations: c.MaxIterations,
 		Bootstrap: c.Bootstrap, Seed: o.Load.Seed, Free: c.Free}
 	if len(c.Tables) > 0 {
 		o.Start = c.startTable

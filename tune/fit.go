@@ -33,6 +33,9 @@ type FitOptions struct {
 	// per value, from the strongest prior to the weakest, each
 	// warm-started from the previous one (see RegPoint).
 	Grid []float64 `json:",omitempty"`
+	// Rule chooses from the grid's fits: RuleMin (also when empty) or
+	// RuleOneSE.
+	Rule string `json:",omitempty"`
 	// MaxIterations bounds the L-BFGS iterations (0: DefaultMaxIterations).
 	MaxIterations int
 	// Bootstrap is the number of bootstrap replicates over games (0: none;
@@ -176,7 +179,7 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		}
 		startValid, startValidRes = vev.MSE(w0), vres.MSE(w0)
 	}
-	path, best, err := fitPath(ev, vev, vres, w0, grid, startMSE, fo)
+	path, best, err := fitPath(ev, vev, vres, w0, grid, opt.Rule, startMSE, fo)
 	if err != nil {
 		return nil, fmt.Errorf("tune %s: %w", d.Variant, err)
 	}
@@ -342,23 +345,5 @@ func (f *VariantFit) Table(run string, date time.Time) (*eval.Weights, error) {
 	return w, nil
 }
 
-// PriorText describes the fit's prior, e.g. "prior sd 20 cp, chosen by
-// validation from 2.5, 5, 10, none".
-func (f *VariantFit) PriorText() string {
-	s := "no prior"
-	if f.PriorSD > 0 {
-		s = fmt.Sprintf("prior sd %g cp", float64(f.PriorSD))
-	}
-	if len(f.Regularisation) == 0 {
-		return s
-	}
-	var grid []string
-	for _, p := range f.Regularisation {
-		if p.PriorSD == 0 {
-			grid = append(grid, "none")
-		} else {
-			grid = append(grid, fmt.Sprintf("%g", float64(p.PriorSD)))
-		}
-	}
-	return fmt.Sprintf("%s, chosen by validation from %s", s, strings.Join(grid, ", "))
-}
+// PriorText describes the fit's prior (see PriorText).
+func (f *VariantFit) PriorText() string { return PriorText(f.PriorSD, f.Regularisation) }

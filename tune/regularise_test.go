@@ -8,6 +8,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/tune/texel"
 )
 
 // TestRegularisationChoosesIntermediatePrior fits every weight of a small
@@ -99,6 +100,35 @@ func TestRegularisationChoosesIntermediatePrior(t *testing.T) {
 		t.Errorf("validation MSE %v (path) vs %v (direct)", f.ValidMSE, direct.ValidMSE)
 	}
 
+	// The one-SE rule keeps the strongest prior within one standard error
+	// of the lowest validation error: never a weaker one than the minimum.
+	for i, p := range path {
+		if i == chosen && p.SEVsMin != 0 || i != chosen && !(p.SEVsMin > 0) {
+			t.Errorf("prior sd %v: SE of the difference to the lowest %v", sds[i], p.SEVsMin)
+		}
+	}
+	one, err := Fit(d, start, FitOptions{Grid: grid, Rule: RuleOneSE, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := -1
+	for i, p := range one.Regularisation {
+		if p.Chosen {
+			pick = i
+		}
+	}
+	if pick < 0 || pick > chosen {
+		t.Fatalf("one-SE rule chose %d, the minimum is %d", pick, chosen)
+	}
+	for i := 0; i <= pick; i++ {
+		p := one.Regularisation[i]
+		within := p.ValidResultMSE <= path[chosen].ValidResultMSE+p.SEVsMin
+		if within != (i == pick) {
+			t.Errorf("one-SE: prior sd %v valid %v, minimum %v + SE %v: chosen %v", sds[i], p.ValidResultMSE, path[chosen].ValidResultMSE, p.SEVsMin, i == pick)
+		}
+	}
+	t.Logf("one-SE rule chose prior sd %v", sds[pick])
+
 	// Deterministic: the same path again, bit for bit.
 	again, err := Fit(d, start, opt)
 	if err != nil {
@@ -137,6 +167,7 @@ func TestRegulariseConfig(t *testing.T) {
 		{"regularise: {grid: [10, -1]}\n", "regularise.grid[1]: -1 is not a prior standard deviation"},
 		{"regularise: {grid: [10, 0, 10]}\n", "regularise.grid[2]: 10 is repeated"},
 		{"regularise: {grids: [10]}\n", "grids"},
+		{"regularise: {rule: best}\n", "regularise.rule: \"best\" is not a rule"},
 	} {
 		_, err := ParseConfig([]byte(tc.yaml), "t.yaml")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -156,5 +187,63 @@ func TestOrderGrid(t *testing.T) {
 		if _, err := orderGrid(g); err == nil {
 			t.Errorf("orderGrid(%v) accepted", g)
 		}
+	}
+}
+
+// TestDiffSE checks the game-clustered standard error of a difference of
+// sums: differences 1, 2, 3 have sample variance 1, so SE = sqrt(3·1).
+func TestDiffSE(t *testing.T) {
+	if got := diffSE([]float64{2, 4, 6}, []float64{1, 2, 3}); math.Abs(got-math.Sqrt(3)) > 1e-12 {
+		t.Errorf("diffSE = %v, want sqrt(3)", got)
+	}
+	if got := diffSE([]float64{1}, []float64{0}); !math.IsNaN(got) {
+		t.Errorf("one game: %v, want NaN", got)
+	}
+}
+
+// TestPathExcludesRunawayWeights builds data that a tiny feature separates
+// perfectly: without a prior its weight runs past ±eval.MaxWeight, so
+// that fit is excluded (even if its validation error were lower) and the
+// choice falls on a prior that keeps the weight in range.
+func TestPathExcludesRunawayWeights(t *testing.T) {
+	mk := func(n int, seed int64) *texel.Dataset {
+		d := texel.NewDataset(0, 0)
+		for i := range n {
+			sign := float32(1 - 2*(i%2))
+			// Feature 0 (value ±0.02) decides the result; feature 1 is noise.
+			f := []texel.Feature{{Index: 0, Value: 0.02 * sign}, {Index: 1, Value: float32((i*7)%5) - 2}}
+			if err := d.Add(f, (1+sign)/2, 0, seed*int64(n)+int64(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	train, valid := mk(400, 1), mk(100, 2)
+	w0 := []float64{0, 0}
+	ev, err := texel.NewEvaluator(train, 2, texel.Config{K: 1, Center: w0, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vev, err := texel.NewEvaluator(valid, 2, texel.Config{K: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mse0 := ev.MSE(w0)
+	path, best, err := fitPath(ev, vev, vev, w0, []float64{100, 1000, 0}, RuleMin, mse0, texel.Options{MaxIterations: 500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := path[len(path)-1].point
+	t.Logf("no prior: max|w| %v, valid %v, excluded %q", last.MaxAbsWeight, last.ValidResultMSE, last.Excluded)
+	if !(last.MaxAbsWeight > eval.MaxWeight) || !strings.Contains(last.Excluded, "outside ±10000") || last.Chosen {
+		t.Fatalf("no-prior fit: %+v, want it excluded for a weight beyond ±%d", last, eval.MaxWeight)
+	}
+	if best == len(path)-1 || !(path[best].point.MaxAbsWeight <= eval.MaxWeight) {
+		t.Errorf("chose %+v", path[best].point)
+	}
+	// Nothing usable at all is an error, not a table out of range.
+	if _, _, err := fitPath(ev, vev, vev, w0, []float64{0}, RuleMin, mse0, texel.Options{MaxIterations: 500}); err == nil ||
+		!strings.Contains(err.Error(), "unusable") {
+		t.Errorf("a lone runaway fit gave error %v", err)
 	}
 }
