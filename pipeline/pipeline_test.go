@@ -331,14 +331,7 @@ func TestApply(t *testing.T) {
 	if len(res) != 1 || !res[0].Copied || res[0].Generation != 1 || res[0].Note != "" || res[0].Provenance.Source != "texel tuning" || res[0].Match == nil {
 		t.Fatalf("apply: %+v", res)
 	}
-	cur, _ := os.ReadFile(filepath.Join(dir, TablesDir, "chess.yaml"))
-	got, _ := os.ReadFile(orig)
-	if !bytes.Equal(cur, got) || bytes.Equal(got, gen0) {
-		t.Fatal("the destination does not hold the run's current table")
-	}
-	if _, err := eval.LoadFile(engine.MustVariant("chess", nil), orig); err != nil {
-		t.Fatal(err)
-	}
+	checkApplied(t, dir, orig, res[0])
 	// Again: nothing to do.
 	res, err = Apply(dir, to)
 	if err != nil || res[0].Copied || res[0].Reason != "already in place" {
