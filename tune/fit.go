@@ -125,7 +125,11 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		return nil, fmt.Errorf("tune: table of %s for data of %s", start.Variant(), d.Variant)
 	}
 	w0 := append([]float64(nil), start.Values...)
-	kev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: 1, Lambda: opt.Lambda, Workers: opt.Workers})
+	// K maps the evaluation to an expected result, so it is fitted against
+	// the game results alone: fitted against a target that blends in
+	// σ_K(score) it collapses towards 0 as lambda grows (at lambda 1 any
+	// K with eval ≈ score fits, and K → 0 fits best).
+	kev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: 1, Workers: opt.Workers})
 	if err != nil {
 		return nil, err
 	}
@@ -134,8 +138,6 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		kev.Close()
 		return nil, fmt.Errorf("tune %s: fitting K: %w", d.Variant, err)
 	}
-	kev.SetK(k)
-	startMSE := kev.MSE(w0)
 	kev.Close()
 	grid := []float64{opt.PriorSD}
 	if len(opt.Grid) > 0 {
@@ -148,6 +150,7 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		return nil, err
 	}
 	defer ev.Close()
+	startMSE := ev.MSE(w0)
 	frozen := unusedFeatures(d.Train, len(w0))
 	if len(opt.Free) > 0 {
 		reg := start.Registry()

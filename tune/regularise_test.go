@@ -247,3 +247,38 @@ func TestPathExcludesRunawayWeights(t *testing.T) {
 		t.Errorf("a lone runaway fit gave error %v", err)
 	}
 }
+
+// TestLambdaKeepsK fits synthetic data (results drawn with K = 0.5, search
+// scores equal to the true evaluation) with lambda 0 and 1: K is fitted
+// against the results in both, so it stays near 0.5 instead of collapsing
+// to 0 when the target is the search score's sigmoid.
+func TestLambdaKeepsK(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	dir := t.TempDir()
+	writeSyntheticRun(t, dir, v, 1500, 5)
+	data, err := Load([]string{dir}, LoadOptions{ValidFraction: 0.2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := eval.Default(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ks []float64
+	for _, lambda := range []float64{0, 1} {
+		f, err := Fit(data["chess"], start, FitOptions{Lambda: lambda, PriorSD: 20, Free: []string{"material."}, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lambda == 0 && f.ValidResultMSE != f.ValidMSE {
+			t.Errorf("lambda 0: validation against results %v differs from validation %v", f.ValidResultMSE, f.ValidMSE)
+		}
+		if lambda == 1 && !(f.ValidMSE < f.ValidResultMSE) {
+			t.Errorf("lambda 1: error against the search scores %v not below the error against results %v", f.ValidMSE, f.ValidResultMSE)
+		}
+		ks = append(ks, float64(f.K))
+	}
+	if ks[0] != ks[1] || math.Abs(ks[0]-0.5) > 0.2 {
+		t.Errorf("K at lambda 0 and 1: %v, want both equal and near 0.5", ks)
+	}
+}
