@@ -57,6 +57,7 @@ type Evaluator struct {
 	weight  []float32   // per-sample weight, nil means 1
 	sumW    float64     // Σ weights
 	evals   []float64   // per-sample evaluations, allocated by FitK
+	rms     []float64   // per-feature root mean square, built by featureRMS
 
 	pool     *pool          // persistent workers, started on first use
 	wg       sync.WaitGroup // completion of the pool's tasks
@@ -390,6 +391,25 @@ func (e *Evaluator) Evals(w []float64, dst []float64) []float64 {
 		}
 	})
 	return dst
+}
+
+// featureRMS returns the root mean square of every feature over the data
+// (unweighted), computed once.
+func (e *Evaluator) featureRMS() []float64 {
+	if e.rms != nil {
+		return e.rms
+	}
+	sum := make([]float64, e.dim)
+	for k, j := range e.data.idx {
+		v := float64(e.data.val[k])
+		sum[j] += v * v
+	}
+	n := float64(e.data.Len())
+	for j := range sum {
+		sum[j] = math.Sqrt(sum[j] / n)
+	}
+	e.rms = sum
+	return sum
 }
 
 // rowDot returns Σ_k w[idx[k]]·val[k] with two accumulators to shorten the

@@ -492,3 +492,46 @@ func TestDatasetValidation(t *testing.T) {
 		t.Error("NewEvaluator accepted dim smaller than the data")
 	}
 }
+
+// TestFitBadlyScaledFeatures rescales the features of a synthetic data set
+// by factors from 1/100 to 100 (and the weights inversely, so the model is
+// the same): the diagonal preconditioner makes the fit as easy as on the
+// unscaled data, to the same optimum.
+func TestFitBadlyScaledFeatures(t *testing.T) {
+	const dim = 12
+	truth := randomWeights(dim, 150, 31)
+	d := synth(t, synthSpec{n: 20_000, nnz: 6, dim: dim, gameLen: 10, seed: 32}, truth)
+	scale := []float64{0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100, 0.02, 50, 1}
+	sd := NewDataset(d.Len(), 6)
+	for i := range d.Len() {
+		idx, val := d.Row(i)
+		f := make([]Feature, len(idx))
+		for k, j := range idx {
+			f[k] = Feature{Index: j, Value: val[k] * float32(scale[j])}
+		}
+		if err := sd.Add(f, d.Result(i), d.Score(i), d.Game(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fit := func(data *Dataset) *Result {
+		e, err := NewEvaluator(data, dim, Config{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Fit(make([]float64, dim), Options{MaxIterations: 200})
+		if err != nil || !res.Converged {
+			t.Fatalf("fit: %v %+v", err, res)
+		}
+		return res
+	}
+	plain, scaled := fit(d), fit(sd)
+	t.Logf("iterations: %d unscaled, %d scaled", plain.Iterations, scaled.Iterations)
+	if scaled.Iterations > 2*plain.Iterations+10 || scaled.Status.String() == "IterationLimit" {
+		t.Errorf("badly scaled features need %d iterations (%v), unscaled %d", scaled.Iterations, scaled.Status, plain.Iterations)
+	}
+	for j := range dim {
+		if got, want := scaled.Weights[j]*scale[j], plain.Weights[j]; math.Abs(got-want) > 1e-3*math.Max(1, math.Abs(want)) {
+			t.Errorf("weight %d: %v (scaled back) vs %v", j, got, want)
+		}
+	}
+}
