@@ -26,7 +26,10 @@ type FitOptions struct {
 	// penalty P = MSE0/PriorSD² of texel.Config, MSE0 being the starting
 	// mean squared error (the residual variance), so that the fit is a
 	// posterior mode and the standard errors posterior deviations.
-	// Ignored when Grid is set.
+	// The deviation is per unit of the weight's feature, or per typical
+	// value of the feature (its root mean square over the training
+	// positions) when that exceeds one unit (see priorScale). Ignored when
+	// Grid is set.
 	PriorSD float64
 	// Grid, when not empty, lists prior standard deviations (0: no prior)
 	// to choose from by the held-out error against game results: one fit
@@ -138,6 +141,7 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		kev.Close()
 		return nil, fmt.Errorf("tune %s: fitting K: %w", d.Variant, err)
 	}
+	scale := priorScale(kev.FeatureRMS())
 	kev.Close()
 	grid := []float64{opt.PriorSD}
 	if len(opt.Grid) > 0 {
@@ -145,7 +149,7 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 			return nil, fmt.Errorf("tune %s: %w", d.Variant, err)
 		}
 	}
-	ev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: k, Lambda: opt.Lambda, Center: w0, Workers: opt.Workers})
+	ev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: k, Lambda: opt.Lambda, Center: w0, PriorScale: scale, Workers: opt.Workers})
 	if err != nil {
 		return nil, err
 	}
@@ -226,6 +230,21 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 	f.cov = fullCov(unc, len(w0))
 	f.pieceValues(start)
 	return f, nil
+}
+
+// priorScale returns the prior's per-weight factors max(1, rms_j): a
+// weight whose feature typically counts many units (mobility squares,
+// centrality steps) is held to PriorSD/rms_j per unit, so that the prior
+// bounds each term's typical contribution to the evaluation rather than
+// its value per unit, which for a count of 20 squares would allow 20
+// times the swing. Features of at most one unit (material, per piece)
+// keep PriorSD per unit, so rare ones are not loosened.
+func priorScale(rms []float64) []float64 {
+	s := make([]float64, len(rms))
+	for j, x := range rms {
+		s[j] = max(1, x)
+	}
+	return s
 }
 
 // unusedFeatures marks the weights whose feature is zero in every position.

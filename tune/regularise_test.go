@@ -282,3 +282,12 @@ func TestLambdaKeepsK(t *testing.T) {
 		t.Errorf("K at lambda 0 and 1: %v, want both equal and near 0.5", ks)
 	}
 }
+
+// TestPriorScale checks the per-weight prior factors: a feature that
+// typically counts several units is held per typical value, one of at
+// most a unit per unit.
+func TestPriorScale(t *testing.T) {
+	if got := priorScale([]float64{0, 0.3, 1, 7.5}); !slices.Equal(got, []float64{1, 1, 1, 7.5}) {
+		t.Errorf("priorScale = %v", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -31,6 +32,9 @@ type Config struct {
 	Prior float64
 	// Center is the prior mean μ; nil means all zeros. It is copied.
 	Center []float64
+	// PriorScale holds per-weight factors s_j ≥ 0 of the penalty, which
+	// becomes (P/C)·Σ_j s_j²·(w_j − μ_j)²; nil means all 1. It is copied.
+	PriorScale []float64
 	// Workers is the number of goroutines used per evaluation; zero means
 	// runtime.GOMAXPROCS(0).
 	Workers int
@@ -48,6 +52,7 @@ type Evaluator struct {
 	k       float64
 	lambda  float64
 	prior   float64
+	pscale2 []float64 // s_j² of Config.PriorScale, len dim
 	center  []float64 // len dim
 	workers int
 	chunks  []int       // row boundaries, len workers+1
@@ -93,6 +98,20 @@ func NewEvaluator(d *Dataset, dim int, cfg Config) (*Evaluator, error) {
 	if cfg.Center != nil && len(cfg.Center) != dim {
 		return nil, fmt.Errorf("texel: len(Center) = %d, want %d", len(cfg.Center), dim)
 	}
+	if cfg.PriorScale != nil && len(cfg.PriorScale) != dim {
+		return nil, fmt.Errorf("texel: len(PriorScale) = %d, want %d", len(cfg.PriorScale), dim)
+	}
+	pscale2 := make([]float64, dim)
+	for j := range pscale2 {
+		pscale2[j] = 1
+		if cfg.PriorScale != nil {
+			x := cfg.PriorScale[j]
+			if !(x >= 0) || math.IsInf(x, 0) {
+				return nil, fmt.Errorf("texel: PriorScale[%d] = %v, want finite ≥ 0", j, x)
+			}
+			pscale2[j] = x * x
+		}
+	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -103,6 +122,7 @@ func NewEvaluator(d *Dataset, dim int, cfg Config) (*Evaluator, error) {
 		dim:     dim,
 		lambda:  cfg.Lambda,
 		prior:   cfg.Prior,
+		pscale2: pscale2,
 		center:  make([]float64, dim),
 		workers: workers,
 		partial: make([]float64, workers),
@@ -270,7 +290,7 @@ func (e *Evaluator) checkLen(w []float64) {
 	}
 }
 
-// penalty returns Σ_j (w_j − μ_j)².
+// penalty returns Σ_j s_j²·(w_j − μ_j)².
 func (e *Evaluator) penalty(w []float64) float64 {
 	if e.prior == 0 {
 		return 0
@@ -278,7 +298,7 @@ func (e *Evaluator) penalty(w []float64) float64 {
 	s := 0.0
 	for j, x := range w {
 		d := x - e.center[j]
-		s += d * d
+		s += e.pscale2[j] * d * d
 	}
 	return s
 }
@@ -305,7 +325,7 @@ func (e *Evaluator) LossAndGrad(w, grad []float64) float64 {
 	}
 	pw := 2 * e.prior
 	for j := range grad {
-		grad[j] = (grad[j] + pw*(w[j]-e.center[j])) * inv
+		grad[j] = (grad[j] + pw*e.pscale2[j]*(w[j]-e.center[j])) * inv
 	}
 	return (sse + e.prior*e.penalty(w)) * inv
 }
@@ -392,6 +412,10 @@ func (e *Evaluator) Evals(w []float64, dst []float64) []float64 {
 	})
 	return dst
 }
+
+// FeatureRMS returns the root mean square of every feature over the data
+// (unweighted).
+func (e *Evaluator) FeatureRMS() []float64 { return slices.Clone(e.featureRMS()) }
 
 // featureRMS returns the root mean square of every feature over the data
 // (unweighted), computed once.

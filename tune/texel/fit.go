@@ -92,7 +92,7 @@ func freeIndices(frozen []bool, dim int) ([]int, error) {
 // The free weights are optimised in scaled coordinates x_k = d_k·w_j with
 // d_k² an estimate of the loss's curvature along w_j: the Gauss–Newton
 // diagonal 2·(K·ln10/400)²·p²(1−p)²·E[x_j²] at a typical p(1−p) of 0.2,
-// plus the prior's 2P/C (1 when both are 0). This diagonal preconditioner
+// plus the prior's 2P·s_j²/C (1 when both are 0). This diagonal preconditioner
 // gives a weight per unit of a large count (mobility squares) and one per
 // piece (material) comparable curvature, so L-BFGS needs far fewer
 // iterations on a whole evaluation.
@@ -117,7 +117,7 @@ func newSubProblem(e *Evaluator, free []int, w0 []float64) *subProblem {
 	d := make([]float64, len(free))
 	for k, j := range free {
 		d[k] = 1
-		if h := gn*rms[j]*rms[j] + pr; h > 0 {
+		if h := gn*rms[j]*rms[j] + pr*e.pscale2[j]; h > 0 {
 			d[k] = math.Sqrt(h)
 		}
 	}

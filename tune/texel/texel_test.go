@@ -43,7 +43,11 @@ func TestGradientMatchesCentralDifference(t *testing.T) {
 		}
 	}
 	center := randomWeights(dim, 30, 13)
-	e, err := NewEvaluator(d, dim, Config{K: 1.3, Lambda: 0.3, Prior: 2.5, Center: center, Workers: 3})
+	scale := make([]float64, dim)
+	for j := range scale {
+		scale[j] = 0.5 + 3*rng.Float64()
+	}
+	e, err := NewEvaluator(d, dim, Config{K: 1.3, Lambda: 0.3, Prior: 2.5, Center: center, PriorScale: scale, Workers: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +61,13 @@ func TestGradientMatchesCentralDifference(t *testing.T) {
 	f := e.LossAndGrad(w, grad)
 	if lf := e.Loss(w); math.Abs(lf-f) > 1e-14*math.Abs(f) {
 		t.Fatalf("Loss = %v, LossAndGrad = %v", lf, f)
+	}
+	pen := 0.0
+	for j := range w {
+		pen += scale[j] * scale[j] * (w[j] - center[j]) * (w[j] - center[j])
+	}
+	if got, want := f-e.MSE(w), 2.5*pen/e.sumW; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("prior term %v, want (P/C)·Σ s²(w−μ)² = %v", got, want)
 	}
 	wp := append([]float64(nil), w...)
 	for j := range dim {
