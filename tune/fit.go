@@ -27,8 +27,9 @@ type FitOptions struct {
 	// mean squared error (the residual variance), so that the fit is a
 	// posterior mode and the standard errors posterior deviations.
 	// The deviation is per unit of the weight's feature, or per typical
-	// value of the feature (its root mean square over the training
-	// positions) when that exceeds one unit (see priorScale). Ignored when
+	// value of the feature where it occurs (its root mean square over the
+	// training positions that have it) when that exceeds one unit (see
+	// priorScale). Ignored when
 	// Grid is set.
 	PriorSD float64
 	// Grid, when not empty, lists prior standard deviations (0: no prior)
@@ -141,8 +142,8 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		kev.Close()
 		return nil, fmt.Errorf("tune %s: fitting K: %w", d.Variant, err)
 	}
-	scale := priorScale(kev.FeatureRMS())
 	kev.Close()
+	scale := priorScale(presentRMS(d.Train, len(w0)))
 	grid := []float64{opt.PriorSD}
 	if len(opt.Grid) > 0 {
 		if grid, err = orderGrid(opt.Grid); err != nil {
@@ -232,19 +233,43 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 	return f, nil
 }
 
-// priorScale returns the prior's per-weight factors max(1, rms_j): a
+// priorScale returns the prior's per-weight factors max(1, rms_j), rms_j
+// being the typical size of feature j where it occurs (presentRMS): a
 // weight whose feature typically counts many units (mobility squares,
 // centrality steps) is held to PriorSD/rms_j per unit, so that the prior
 // bounds each term's typical contribution to the evaluation rather than
 // its value per unit, which for a count of 20 squares would allow 20
 // times the swing. Features of at most one unit (material, per piece)
-// keep PriorSD per unit, so rare ones are not loosened.
+// keep PriorSD per unit.
 func priorScale(rms []float64) []float64 {
 	s := make([]float64, len(rms))
 	for j, x := range rms {
 		s[j] = max(1, x)
 	}
 	return s
+}
+
+// presentRMS returns, per feature, the root mean square of its nonzero
+// values in d (0 for a feature that never occurs): its typical size when
+// present, whether the piece behind it is common or rare.
+func presentRMS(d *texel.Dataset, dim int) []float64 {
+	sum := make([]float64, dim)
+	n := make([]int, dim)
+	for i := 0; i < d.Len(); i++ {
+		idx, val := d.Row(i)
+		for k, j := range idx {
+			if v := float64(val[k]); v != 0 {
+				sum[j] += v * v
+				n[j]++
+			}
+		}
+	}
+	for j := range sum {
+		if n[j] > 0 {
+			sum[j] = math.Sqrt(sum[j] / float64(n[j]))
+		}
+	}
+	return sum
 }
 
 // unusedFeatures marks the weights whose feature is zero in every position.

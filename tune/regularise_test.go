@@ -290,4 +290,15 @@ func TestPriorScale(t *testing.T) {
 	if got := priorScale([]float64{0, 0.3, 1, 7.5}); !slices.Equal(got, []float64{1, 1, 1, 7.5}) {
 		t.Errorf("priorScale = %v", got)
 	}
+	// Feature 1 occurs in one row of three with value 6: its size where
+	// present is 6, not its RMS over all rows (√12).
+	d := texel.NewDataset(0, 0)
+	for i, f := range [][]texel.Feature{{{Index: 0, Value: 0.5}}, {{Index: 0, Value: -0.5}, {Index: 1, Value: 6}}, {{Index: 2, Value: 0}}} {
+		if err := d.Add(f, 1, 0, int64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := presentRMS(d, 4); !slices.Equal(got, []float64{0.5, 6, 0, 0}) {
+		t.Errorf("presentRMS = %v", got)
+	}
 }

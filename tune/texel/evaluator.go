@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"slices"
 	"sort"
 	"sync"
 )
@@ -412,10 +411,6 @@ func (e *Evaluator) Evals(w []float64, dst []float64) []float64 {
 	})
 	return dst
 }
-
-// FeatureRMS returns the root mean square of every feature over the data
-// (unweighted).
-func (e *Evaluator) FeatureRMS() []float64 { return slices.Clone(e.featureRMS()) }
 
 // featureRMS returns the root mean square of every feature over the data
 // (unweighted), computed once.
