@@ -30,7 +30,13 @@ func TestRegularisationChoosesIntermediatePrior(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	writeSyntheticRunFrom(t, dir, tw, 4000, 11)
+	// Under -race (slow playouts) a smaller set checks the mechanics; the
+	// U-shaped curve needs the full one.
+	games := 4000
+	if raceOn {
+		games = 600
+	}
+	writeSyntheticRunFrom(t, dir, tw, games, 11)
 	data, err := Load([]string{dir}, LoadOptions{ValidFraction: 0.3, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
@@ -58,13 +64,23 @@ func TestRegularisationChoosesIntermediatePrior(t *testing.T) {
 	if want := []float64{1, 10, 40, 160, 0}; !slices.Equal(sds, want) {
 		t.Fatalf("path order %v, want %v", sds, want)
 	}
-	if chosen <= 0 || chosen >= len(sds)-1 {
-		t.Fatalf("chose prior sd %v: want one strictly between the strongest and none", sds[max(chosen, 0)])
-	}
 	path := f.Regularisation
-	for _, i := range []int{0, len(path) - 1} {
-		if !(path[i].ValidResultMSE > path[chosen].ValidResultMSE) {
-			t.Errorf("prior sd %v: validation %v not worse than the chosen %v", sds[i], path[i].ValidResultMSE, path[chosen].ValidResultMSE)
+	if chosen < 0 {
+		t.Fatal("no fit chosen")
+	}
+	for i, p := range path {
+		if p.Excluded == "" && p.ValidResultMSE < path[chosen].ValidResultMSE {
+			t.Errorf("prior sd %v has validation %v below the chosen %v", sds[i], p.ValidResultMSE, path[chosen].ValidResultMSE)
+		}
+	}
+	if !raceOn {
+		if chosen <= 0 || chosen >= len(sds)-1 {
+			t.Fatalf("chose prior sd %v: want one strictly between the strongest and none", sds[chosen])
+		}
+		for _, i := range []int{0, len(path) - 1} {
+			if !(path[i].ValidResultMSE > path[chosen].ValidResultMSE) {
+				t.Errorf("prior sd %v: validation %v not worse than the chosen %v", sds[i], path[i].ValidResultMSE, path[chosen].ValidResultMSE)
+			}
 		}
 	}
 	// Training error falls as the prior weakens (each fit warm-started).
@@ -255,7 +271,11 @@ func TestPathExcludesRunawayWeights(t *testing.T) {
 func TestLambdaKeepsK(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
 	dir := t.TempDir()
-	writeSyntheticRun(t, dir, v, 1500, 5)
+	games := 1500
+	if raceOn {
+		games = 400
+	}
+	writeSyntheticRun(t, dir, v, games, 5)
 	data, err := Load([]string{dir}, LoadOptions{ValidFraction: 0.2, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
