@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
@@ -38,8 +39,10 @@ type Applied struct {
 // Apply copies a pipeline run's current tables into the directory to
 // (normally data/weights, which the next build embeds): only the variants
 // whose current table came from an accepted generation and differs from
-// the file in to. Writes are atomic. It returns one entry per variant of
-// the run.
+// the file in to. The copy's provenance names the run (name, directory,
+// config hash), the generation and the run's date, and gives the
+// verification match that accepted the table. Writes are atomic. It
+// returns one entry per variant of the run.
 func Apply(runDir, to string) ([]Applied, error) {
 	info, err := ReadInfo(runDir)
 	if err != nil {
@@ -105,9 +108,16 @@ func Apply(runDir, to string) ([]Applied, error) {
 			s := sum.Streams[0]
 			a.Match = &s
 		}
+		w.Provenance.Notes = strings.TrimSpace(w.Provenance.Notes + "\n" + appliedNote(runDir, info, a.Generation, a.Match))
+		a.Provenance = w.Provenance
+		var buf bytes.Buffer
+		if err := w.Write(&buf); err != nil {
+			return nil, err
+		}
+		table := buf.Bytes()
 		old, err := os.ReadFile(a.To)
 		switch {
-		case err == nil && bytes.Equal(old, cur):
+		case err == nil && bytes.Equal(old, table):
 			a.Reason = "already in place"
 			out = append(out, a)
 			continue
@@ -117,7 +127,7 @@ func Apply(runDir, to string) ([]Applied, error) {
 		if gen0, err0 := os.ReadFile(filepath.Join(GenDir(runDir, 0), TablesDir, v+".yaml")); err0 == nil && err == nil && !bytes.Equal(old, gen0) {
 			a.Note = fmt.Sprintf("%s had changed since the run started (it differs from the run's generation-0 table) and was overwritten", a.To)
 		}
-		if err := fsx.WriteFile(a.To, cur); err != nil {
+		if err := fsx.WriteFile(a.To, table); err != nil {
 			return nil, err
 		}
 		a.Copied = true
@@ -142,4 +152,25 @@ func TuneDir(run string) (string, error) {
 	}
 	_, err := tune.ReadReport(run)
 	return "", err
+}
+
+// appliedNote is the provenance note Apply adds to a table: which run,
+// directory, configuration and generation made it, and the verification
+// that accepted it.
+func appliedNote(runDir string, info *Info, gen int, m *selfplay.StreamSummary) string {
+	dir, err := filepath.Abs(runDir)
+	if err != nil {
+		dir = runDir
+	}
+	s := fmt.Sprintf("Applied by tamerlane apply from pipeline run %q (directory %s, config hash %s, created %s), generation %d.",
+		info.Name, dir, info.ConfigHash, info.Created, gen)
+	if m == nil {
+		return s + " Verification: no match was played (accepted without one)."
+	}
+	s += fmt.Sprintf(" Verification against the previous table: %d pairs, A +%d =%d -%d, Elo %s, nElo %s",
+		m.Pairs, m.FirstPlayer.Wins, m.FirstPlayer.Draws, m.FirstPlayer.Losses, m.Elo, m.NElo)
+	if m.SPRT != nil {
+		s += fmt.Sprintf(", SPRT nElo [%g, %g] LLR %.2f: %s", m.SPRT.Elo0, m.SPRT.Elo1, float64(m.SPRT.LLR), m.SPRT.Decision)
+	}
+	return s + "."
 }

@@ -47,10 +47,7 @@ func Markdown(rep *Report) string {
 	if len(t.Free) > 0 {
 		free = strings.Join(t.Free, ", ")
 	}
-	prior := "none"
-	if t.PriorSD > 0 {
-		prior = fmt.Sprintf("%g cp around the current table", t.PriorSD)
-	}
+	prior := priorSetting(t)
 	hist := "this generation's data only"
 	switch {
 	case c.History < 0:
@@ -147,6 +144,7 @@ func Markdown(rep *Report) string {
 				fmt.Fprintf(&b, "**Tuning**: %d positions of %d games (validation %d), K %s, train MSE %s → %s, validation MSE %s → %s, %d iterations (%s); errors: %s.\n\n",
 					tr.Positions, tr.Games, tr.ValidPositions, ff(float64(tr.K), 4), ff(float64(tr.StartTrainMSE), 5), ff(float64(tr.TrainMSE), 5),
 					ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5), tr.Iterations, tr.Status, tr.SEMethod)
+				b.WriteString(tuneDetail(tr))
 			}
 			if v.Measured != nil {
 				writeMeasured(&b, v.Measured)
@@ -221,8 +219,8 @@ func writeValues(b *strings.Builder, gen int, v VariantReport) {
 	for _, r := range rows {
 		imb = imb || r.Imbalance != nil
 	}
-	fmt.Fprintf(b, "**Piece values** of the engine table (%s; the Texel fit of the eval table's material weights with the other weights fixed, "+
-		"shrunk towards the starting table when tune.prior_sd > 0: a tuning result, not a measurement; 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
+	fmt.Fprintf(b, "**Piece values** of the engine table (%s; the Texel fit of the eval table's material weights, "+
+		"shrunk towards the starting table by the fit's prior (see Tuning): a tuning result, not a measurement; 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
 	head := "| piece | name | texel (95%) |"
 	sep := "|---|---|---|"
 	if imb {

@@ -342,14 +342,7 @@ func TestApply(t *testing.T) {
 	if len(res) != 1 || !res[0].Copied || res[0].Generation != 1 || res[0].Note != "" || res[0].Provenance.Source != "texel tuning" || res[0].Match == nil {
 		t.Fatalf("apply: %+v", res)
 	}
-	cur, _ := os.ReadFile(filepath.Join(dir, TablesDir, "chess.yaml"))
-	got, _ := os.ReadFile(orig)
-	if !bytes.Equal(cur, got) || bytes.Equal(got, gen0) {
-		t.Fatal("the destination does not hold the run's current table")
-	}
-	if _, err := eval.LoadFile(engine.MustVariant("chess", nil), orig); err != nil {
-		t.Fatal(err)
-	}
+	checkApplied(t, dir, orig, res[0])
 	// Again: nothing to do.
 	res, err = Apply(dir, to)
 	if err != nil || res[0].Copied || res[0].Reason != "already in place" {
@@ -390,7 +383,7 @@ func TestDecide(t *testing.T) {
 
 // TestEmbeddedConfigs loads the configurations of the configs directory.
 func TestEmbeddedConfigs(t *testing.T) {
-	want := map[string]int{"default.yaml": 2, "overnight.yaml": len(engine.VariantNames()), "calibration-chess.yaml": 1}
+	want := map[string]int{"default.yaml": 2, "overnight.yaml": len(engine.VariantNames()), "calibration-chess.yaml": 1, "hour.yaml": 4}
 	names, err := fs.Glob(configs.FS, "*.yaml")
 	if err != nil || len(names) != len(want) {
 		t.Fatalf("embedded configs %v (%v), want %d", names, err, len(want))

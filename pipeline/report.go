@@ -86,14 +86,17 @@ type VariantPlan struct {
 
 // TuneSettings summarises the tuning configuration.
 type TuneSettings struct {
-	Free          []string `json:"free"`
-	PriorSD       float64  `json:"prior_sd"`
-	Lambda        float64  `json:"lambda"`
-	Quiet         bool     `json:"quiet"`
-	Validation    float64  `json:"validation"`
-	MinPly        int      `json:"min_ply"`
-	Bootstrap     int      `json:"bootstrap"`
-	MaxIterations int      `json:"max_iterations"`
+	Free    []string `json:"free"`
+	PriorSD float64  `json:"prior_sd"`
+	// Regularise is the prior grid chosen from by validation (nil: the
+	// prior is PriorSD).
+	Regularise    *tune.Regularise `json:"regularise,omitempty"`
+	Lambda        float64          `json:"lambda"`
+	Quiet         bool             `json:"quiet"`
+	Validation    float64          `json:"validation"`
+	MinPly        int              `json:"min_ply"`
+	Bootstrap     int              `json:"bootstrap"`
+	MaxIterations int              `json:"max_iterations"`
 }
 
 // VerifySettings summarises the verification.
@@ -170,6 +173,10 @@ type TuneReport struct {
 	Iterations     int        `json:"iterations"`
 	Status         string     `json:"status"`
 	SEMethod       string     `json:"se_method"`
+	// PriorSD is the fit's prior (0: none), chosen from Regularisation
+	// when that is not empty.
+	PriorSD        tune.Float      `json:"prior_sd"`
+	Regularisation []tune.RegPoint `json:"regularisation,omitempty"`
 }
 
 // MatchReport is a verification match, from the new table's (A's) view.
@@ -262,7 +269,7 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 			strings.Join(m.FirstRemoves, " -"), strings.Join(m.SecondRemoves, " -"), m.Pairs))
 	}
 	opt := cfg.Tune.Options(nil)
-	rep.Config.Tune = TuneSettings{Free: cfg.Tune.Free, PriorSD: cfg.Tune.PriorSD, Lambda: cfg.Tune.Lambda,
+	rep.Config.Tune = TuneSettings{Free: cfg.Tune.Free, PriorSD: cfg.Tune.PriorSD, Regularise: cfg.Tune.Regularise, Lambda: cfg.Tune.Lambda,
 		Quiet: cfg.Tune.Quiet == nil || *cfg.Tune.Quiet, Validation: opt.Load.ValidFraction, MinPly: cfg.Tune.MinPly,
 		Bootstrap: cfg.Tune.Bootstrap, MaxIterations: cfg.Tune.MaxIterations}
 	if cfg.Verify.Pairs > 0 {
@@ -342,7 +349,7 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 				if f := tr.Fit(v); f != nil {
 					vr.Tune = &TuneReport{Positions: f.Positions, ValidPositions: f.ValidPositions, Games: f.Games, K: f.K,
 						StartTrainMSE: f.StartTrainMSE, TrainMSE: f.TrainMSE, StartValidMSE: f.StartValidMSE, ValidMSE: f.ValidMSE,
-						Iterations: f.Iterations, Status: f.Status, SEMethod: f.SEMethod}
+						Iterations: f.Iterations, Status: f.Status, SEMethod: f.SEMethod, PriorSD: f.PriorSD, Regularisation: f.Regularisation}
 					vr.Values = tune.ValueRows(f, tr.Imbalance(v), cat)
 					vr.Scale = string(tune.PrimaryScale(cat, v))
 					if p := filepath.Join(gd, "tune", "values-"+v+".png"); exists(p) {

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"tamerlane/engine"
@@ -32,6 +33,10 @@ type Config struct {
 	// PriorSD is the standard deviation in centipawns of a Gaussian prior
 	// around the starting table (default 0: no prior).
 	PriorSD float64 `yaml:"prior_sd"`
+	// Regularise chooses the prior by the held-out validation error
+	// instead: one fit per prior of its grid (see Regularise). Exclusive
+	// with prior_sd.
+	Regularise *Regularise `yaml:"regularise" json:",omitempty"`
 	// MaxIterations bounds L-BFGS (default DefaultMaxIterations).
 	MaxIterations int `yaml:"max_iterations"`
 	// Bootstrap replicates (default 0: sandwich standard errors).
@@ -108,6 +113,27 @@ func (c *Config) Validate() error {
 	if c.PriorSD < 0 {
 		bad("prior_sd", "%v is negative", c.PriorSD)
 	}
+	if c.Regularise != nil {
+		if c.PriorSD != 0 {
+			bad("regularise", "set either prior_sd (a fixed prior) or regularise (a prior chosen by validation), not both")
+		}
+		if c.Validation != nil && *c.Validation == 0 {
+			bad("regularise", "choosing the prior by validation needs held-out games (validation > 0)")
+		}
+		if r := c.Regularise.Rule; r != "" && r != RuleMin && r != RuleOneSE {
+			bad("regularise.rule", "%q is not a rule (want %s or %s)", r, RuleMin, RuleOneSE)
+		}
+		seen := map[float64]bool{}
+		for i, x := range c.Regularise.Grid {
+			switch {
+			case !(x >= 0) || math.IsInf(x, 0):
+				bad(fmt.Sprintf("regularise.grid[%d]", i), "%v is not a prior standard deviation in cp (a number ≥ 0; 0 means no prior)", x)
+			case seen[x]:
+				bad(fmt.Sprintf("regularise.grid[%d]", i), "%v is repeated", x)
+			}
+			seen[x] = true
+		}
+	}
 	for _, f := range []struct {
 		name string
 		v    int
@@ -165,7 +191,8 @@ func (c *Config) Options(quiet QuietFunc) Options {
 	if c.Seed != nil {
 		o.Load.Seed = *c.Seed
 	}
-	o.Fit = FitOptions{Lambda: c.Lambda, PriorSD: c.PriorSD, MaxIterations: c.MaxIterations, Bootstrap: c.Bootstrap, Seed: o.Load.Seed, Free: c.Free}
+	o.Fit = FitOptions{Lambda: c.Lambda, PriorSD: c.PriorSD, Grid: c.Regularise.grid(), Rule: c.Regularise.rule(), MaxIterations: c.MaxIterations,
+		Bootstrap: c.Bootstrap, Seed: o.Load.Seed, Free: c.Free}
 	if len(c.Tables) > 0 {
 		o.Start = c.startTable
 	}

@@ -7,6 +7,14 @@
 // compares both with published figures (package tune/published) and exports
 // eval tables the engine loads.
 //
+// The prior that holds the fit near its starting table is either fixed
+// (Config.PriorSD) or chosen by the held-out games (Config.Regularise):
+// one fit per prior of a grid, from strong to none, each warm-started from
+// the previous, scored by the validation error against the game results
+// (see RegPoint). The sigmoid scale K is always fitted against the game
+// results, so that lambda (the search-score blend) changes the target,
+// not the scale.
+//
 // A tuning run directory holds tune.json (every fit with its standard
 // errors) and tables/<variant>.yaml (the fitted eval tables).
 package tune

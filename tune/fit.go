@@ -26,7 +26,20 @@ type FitOptions struct {
 	// penalty P = MSE0/PriorSD² of texel.Config, MSE0 being the starting
 	// mean squared error (the residual variance), so that the fit is a
 	// posterior mode and the standard errors posterior deviations.
+	// The deviation is per unit of the weight's feature, or per typical
+	// value of the feature where it occurs (its root mean square over the
+	// training positions that have it) when that exceeds one unit (see
+	// priorScale). Ignored when
+	// Grid is set.
 	PriorSD float64
+	// Grid, when not empty, lists prior standard deviations (0: no prior)
+	// to choose from by the held-out error against game results: one fit
+	// per value, from the strongest prior to the weakest, each
+	// warm-started from the previous one (see RegPoint).
+	Grid []float64 `json:",omitempty"`
+	// Rule chooses from the grid's fits: RuleMin (also when empty) or
+	// RuleOneSE.
+	Rule string `json:",omitempty"`
 	// MaxIterations bounds the L-BFGS iterations (0: DefaultMaxIterations).
 	MaxIterations int
 	// Bootstrap is the number of bootstrap replicates over games (0: none;
@@ -79,18 +92,27 @@ type VariantFit struct {
 	Sources        []string       `json:"sources"`
 	K              Float          `json:"k"`
 	Lambda         Float          `json:"lambda"`
-	PriorSD        Float          `json:"prior_sd"`
+	// PriorSD is the prior of the fit (0: none): the configured one, or
+	// the one chosen from the grid (Regularisation).
+	PriorSD Float `json:"prior_sd"`
 	// Losses: mean squared errors before and after the fit.
-	StartTrainMSE Float        `json:"start_train_mse"`
-	TrainMSE      Float        `json:"train_mse"`
-	StartValidMSE Float        `json:"start_valid_mse"`
-	ValidMSE      Float        `json:"valid_mse"`
-	Iterations    int          `json:"iterations"`
-	Converged     bool         `json:"converged"`
-	Status        string       `json:"status"`
-	SEMethod      string       `json:"se_method"`
-	Weights       []Weight     `json:"weights"`
-	Pieces        []PieceValue `json:"pieces"`
+	StartTrainMSE Float `json:"start_train_mse"`
+	TrainMSE      Float `json:"train_mse"`
+	StartValidMSE Float `json:"start_valid_mse"`
+	ValidMSE      Float `json:"valid_mse"`
+	// ValidResultMSE is the validation error against the game results
+	// alone (equal to ValidMSE when lambda is 0).
+	StartValidResultMSE Float `json:"start_valid_result_mse"`
+	ValidResultMSE      Float `json:"valid_result_mse"`
+	// Regularisation is the path of fits over the prior grid (empty when
+	// the prior was fixed).
+	Regularisation []RegPoint   `json:"regularisation,omitempty"`
+	Iterations     int          `json:"iterations"`
+	Converged      bool         `json:"converged"`
+	Status         string       `json:"status"`
+	SEMethod       string       `json:"se_method"`
+	Weights        []Weight     `json:"weights"`
+	Pieces         []PieceValue `json:"pieces"`
 	// cov is the covariance of all weights (nil entries: unidentified).
 	cov *mat.SymDense
 	// Cov holds the covariance rows of the material weights, for ratio
@@ -107,7 +129,11 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		return nil, fmt.Errorf("tune: table of %s for data of %s", start.Variant(), d.Variant)
 	}
 	w0 := append([]float64(nil), start.Values...)
-	kev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: 1, Lambda: opt.Lambda, Workers: opt.Workers})
+	// K maps the evaluation to an expected result, so it is fitted against
+	// the game results alone: fitted against a target that blends in
+	// σ_K(score) it collapses towards 0 as lambda grows (at lambda 1 any
+	// K with eval ≈ score fits, and K → 0 fits best).
+	kev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: 1, Workers: opt.Workers})
 	if err != nil {
 		return nil, err
 	}
@@ -116,18 +142,20 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		kev.Close()
 		return nil, fmt.Errorf("tune %s: fitting K: %w", d.Variant, err)
 	}
-	kev.SetK(k)
-	startMSE := kev.MSE(w0)
 	kev.Close()
-	prior := 0.0
-	if opt.PriorSD > 0 {
-		prior = startMSE / (opt.PriorSD * opt.PriorSD)
+	scale := priorScale(presentRMS(d.Train, len(w0)))
+	grid := []float64{opt.PriorSD}
+	if len(opt.Grid) > 0 {
+		if grid, err = orderGrid(opt.Grid); err != nil {
+			return nil, fmt.Errorf("tune %s: %w", d.Variant, err)
+		}
 	}
-	ev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: k, Lambda: opt.Lambda, Prior: prior, Center: w0, Workers: opt.Workers})
+	ev, err := texel.NewEvaluator(d.Train, len(w0), texel.Config{K: k, Lambda: opt.Lambda, Center: w0, PriorScale: scale, Workers: opt.Workers})
 	if err != nil {
 		return nil, err
 	}
 	defer ev.Close()
+	startMSE := ev.MSE(w0)
 	frozen := unusedFeatures(d.Train, len(w0))
 	if len(opt.Free) > 0 {
 		reg := start.Registry()
@@ -139,24 +167,33 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 			frozen[i] = frozen[i] || !free
 		}
 	}
-	fo := texel.Options{Frozen: frozen, MaxIterations: opt.MaxIterations, Valid: d.Valid}
+	fo := texel.Options{Frozen: frozen, MaxIterations: opt.MaxIterations}
 	if fo.MaxIterations == 0 {
 		fo.MaxIterations = DefaultMaxIterations
 	}
-	startValid := math.NaN()
+	startValid, startValidRes := math.NaN(), math.NaN()
+	var vev, vres *texel.Evaluator
 	if d.Valid != nil && d.Valid.Len() > 0 {
-		vev, err := texel.NewEvaluator(d.Valid, len(w0), texel.Config{K: k, Lambda: opt.Lambda, Workers: opt.Workers})
-		if err != nil {
+		if vev, err = texel.NewEvaluator(d.Valid, len(w0), texel.Config{K: k, Lambda: opt.Lambda, Workers: opt.Workers}); err != nil {
 			return nil, err
 		}
-		startValid = vev.MSE(w0)
-		vev.Close()
-	} else {
-		fo.Valid = nil
+		defer vev.Close()
+		vres = vev
+		if opt.Lambda != 0 {
+			if vres, err = texel.NewEvaluator(d.Valid, len(w0), texel.Config{K: k, Workers: opt.Workers}); err != nil {
+				return nil, err
+			}
+			defer vres.Close()
+		}
+		startValid, startValidRes = vev.MSE(w0), vres.MSE(w0)
 	}
-	res, err := ev.Fit(w0, fo)
+	path, best, err := fitPath(ev, vev, vres, w0, grid, opt.Rule, startMSE, fo)
 	if err != nil {
 		return nil, fmt.Errorf("tune %s: %w", d.Variant, err)
+	}
+	res, chosen := path[best].res, path[best].point
+	if err := ev.SetPrior(float64(chosen.Penalty)); err != nil {
+		return nil, err
 	}
 	unc, err := ev.StdErrors(res.Weights, frozen, texel.Clustered)
 	if err != nil {
@@ -174,10 +211,15 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 	}
 	f := &VariantFit{
 		Variant: d.Variant, Positions: d.Train.Len(), Games: d.Train.NumGames(), Read: d.Read, Dropped: d.Dropped,
-		Sources: d.Sources, K: Float(k), Lambda: Float(opt.Lambda), PriorSD: Float(opt.PriorSD),
+		Sources: d.Sources, K: Float(k), Lambda: Float(opt.Lambda), PriorSD: chosen.PriorSD,
 		StartTrainMSE: Float(startMSE), TrainMSE: Float(res.TrainMSE), StartValidMSE: Float(startValid),
-		ValidMSE: Float(res.ValidLoss), Iterations: res.Iterations, Converged: res.Converged,
-		Status: res.Status.String(), SEMethod: method,
+		ValidMSE: chosen.ValidMSE, StartValidResultMSE: Float(startValidRes), ValidResultMSE: chosen.ValidResultMSE,
+		Iterations: res.Iterations, Converged: res.Converged, Status: res.Status.String(), SEMethod: method,
+	}
+	if len(opt.Grid) > 0 {
+		for _, p := range path {
+			f.Regularisation = append(f.Regularisation, p.point)
+		}
 	}
 	if d.Valid != nil {
 		f.ValidPositions = d.Valid.Len()
@@ -189,6 +231,45 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 	f.cov = fullCov(unc, len(w0))
 	f.pieceValues(start)
 	return f, nil
+}
+
+// priorScale returns the prior's per-weight factors max(1, rms_j), rms_j
+// being the typical size of feature j where it occurs (presentRMS): a
+// weight whose feature typically counts many units (mobility squares,
+// centrality steps) is held to PriorSD/rms_j per unit, so that the prior
+// bounds each term's typical contribution to the evaluation rather than
+// its value per unit, which for a count of 20 squares would allow 20
+// times the swing. Features of at most one unit (material, per piece)
+// keep PriorSD per unit.
+func priorScale(rms []float64) []float64 {
+	s := make([]float64, len(rms))
+	for j, x := range rms {
+		s[j] = max(1, x)
+	}
+	return s
+}
+
+// presentRMS returns, per feature, the root mean square of its nonzero
+// values in d (0 for a feature that never occurs): its typical size when
+// present, whether the piece behind it is common or rare.
+func presentRMS(d *texel.Dataset, dim int) []float64 {
+	sum := make([]float64, dim)
+	n := make([]int, dim)
+	for i := 0; i < d.Len(); i++ {
+		idx, val := d.Row(i)
+		for k, j := range idx {
+			if v := float64(val[k]); v != 0 {
+				sum[j] += v * v
+				n[j]++
+			}
+		}
+	}
+	for j := range sum {
+		if n[j] > 0 {
+			sum[j] = math.Sqrt(sum[j] / float64(n[j]))
+		}
+	}
+	return sum
 }
 
 // unusedFeatures marks the weights whose feature is zero in every position.
@@ -303,10 +384,13 @@ func (f *VariantFit) Table(run string, date time.Time) (*eval.Weights, error) {
 		Run:       run,
 		Positions: int64(f.Positions),
 		Loss:      float64(f.TrainMSE),
-		Notes: fmt.Sprintf("Fitted by tamerlane tune from %d positions of %d games (K %.4f, lambda %g, prior sd %g cp); "+
+		Notes: fmt.Sprintf("Fitted by tamerlane tune from %d positions of %d games (K %.4f, lambda %g, %s); "+
 			"train MSE %.6f (start %.6f), validation MSE %.6f (start %.6f); %d L-BFGS iterations, %s. Sources: %s.",
-			f.Positions, f.Games, float64(f.K), float64(f.Lambda), float64(f.PriorSD), float64(f.TrainMSE), float64(f.StartTrainMSE),
+			f.Positions, f.Games, float64(f.K), float64(f.Lambda), f.PriorText(), float64(f.TrainMSE), float64(f.StartTrainMSE),
 			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, f.Status, strings.Join(f.Sources, ", ")),
 	}
 	return w, nil
 }
+
+// PriorText describes the fit's prior (see PriorText).
+func (f *VariantFit) PriorText() string { return PriorText(f.PriorSD, f.Regularisation) }

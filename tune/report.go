@@ -114,9 +114,14 @@ func ValuesMarkdown(rep *Report, rows []ValueRow) string {
 	b.WriteString("Texel estimates are the mean of a piece's middlegame and endgame material weights, as ratios to the scale's reference piece (the Pawn reference is the mean of all pawn types), with 95% delta-method intervals from the game-clustered covariance of the fit. Imbalance estimates come from a logistic regression of imbalance-match scores on the material difference.\n\n")
 	for _, f := range rep.Fits {
 		fmt.Fprintf(&b, "## %s\n\n", f.Variant)
-		fmt.Fprintf(&b, "%d positions of %d games (validation %d); K %.3f; train MSE %.5f (start %.5f); validation MSE %.5f (start %.5f); %d iterations, %s; errors: %s.\n\n",
-			f.Positions, f.Games, f.ValidPositions, float64(f.K), float64(f.TrainMSE), float64(f.StartTrainMSE),
+		fmt.Fprintf(&b, "%d positions of %d games (validation %d); K %.3f; lambda %g; %s; train MSE %.5f (start %.5f); validation MSE %.5f (start %.5f); %d iterations, %s; errors: %s.\n\n",
+			f.Positions, f.Games, f.ValidPositions, float64(f.K), float64(f.Lambda), f.PriorText(), float64(f.TrainMSE), float64(f.StartTrainMSE),
 			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, f.Status, f.SEMethod)
+		if f.Lambda != 0 {
+			fmt.Fprintf(&b, "Validation MSE against game results alone: %.5f (start %.5f).\n\n", float64(f.ValidResultMSE), float64(f.StartValidResultMSE))
+		}
+		b.WriteString(RegularisationMarkdown(f.Regularisation))
+		b.WriteString(IdentificationMarkdown(f))
 		if imb := rep.Imbalance(f.Variant); imb != nil && imb.Error != "" {
 			fmt.Fprintf(&b, "Imbalance fit: %s.\n\n", imb.Error)
 		}

@@ -44,7 +44,15 @@ func truth(t *testing.T, v *engine.Variant) *eval.Weights {
 // lopsided positions of random play informative).
 func writeSyntheticRun(t *testing.T, dir string, v *engine.Variant, games int, seed uint64) {
 	t.Helper()
-	ev := eval.New(truth(t, v))
+	writeSyntheticRunFrom(t, dir, truth(t, v), games, seed)
+}
+
+// writeSyntheticRunFrom is writeSyntheticRun with the results drawn from
+// table tw.
+func writeSyntheticRunFrom(t *testing.T, dir string, tw *eval.Weights, games int, seed uint64) {
+	t.Helper()
+	v := engine.MustVariant(tw.Variant(), nil)
+	ev := eval.New(tw)
 	rng := rand.New(rand.NewPCG(seed, 7))
 	stream := filepath.Join(dir, v.Name)
 	if err := os.MkdirAll(stream, 0o755); err != nil {

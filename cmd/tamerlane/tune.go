@@ -50,9 +50,9 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	for _, f := range rep.Fits {
-		fmt.Fprintf(stdout, "%-20s %7d positions  K %s  train MSE %s -> %s  valid MSE %s -> %s  (%s)\n",
+		fmt.Fprintf(stdout, "%-20s %7d positions  K %s  train MSE %s -> %s  valid MSE %s -> %s  (%s; %s)\n",
 			f.Variant, f.Positions, f.K.Format(3), f.StartTrainMSE.Format(5), f.TrainMSE.Format(5),
-			f.StartValidMSE.Format(5), f.ValidMSE.Format(5), f.Status)
+			f.StartValidMSE.Format(5), f.ValidMSE.Format(5), f.Status, f.PriorText())
 	}
 	fmt.Fprintf(stdout, "wrote %s and %s\n", filepath.Join(*out, "tune.json"), filepath.Join(*out, "tables"))
 	return nil

@@ -24,9 +24,10 @@
 // loss is the weighted mean squared error plus an optional ridge prior:
 //
 //	t_i  = (1−λ)·r_i + λ·σ_K(s_i)                 (λ = Config.Lambda, default 0)
-//	L(w) = (1/C)·Σ_i c_i·(t_i − σ_K(e_i))²  +  (P/C)·Σ_j (w_j − μ_j)²
+//	L(w) = (1/C)·Σ_i c_i·(t_i − σ_K(e_i))²  +  (P/C)·Σ_j s_j²·(w_j − μ_j)²
 //
-// with C = Σ_i c_i, P = Config.Prior and μ = Config.Center (zero when nil).
+// with C = Σ_i c_i, P = Config.Prior, μ = Config.Center (zero when nil)
+// and s = Config.PriorScale (all 1 when nil).
 // Dividing the prior by C makes P a pseudo-count: the prior weighs as much
 // as P samples whose residual moves by one unit per unit of weight, so its
 // influence fades as the data set grows, as a Bayesian prior's should.
@@ -44,7 +45,7 @@
 // # Uncertainty
 //
 // Evaluator.StdErrors gives standard errors from the Gauss–Newton
-// approximation A = Σ c_i p'_i² x_i x_iᵀ (+ P·I) of the Hessian of the
+// approximation A = Σ c_i p'_i² x_i x_iᵀ (+ P·S², S = diag(PriorScale)) of the Hessian of the
 // summed loss, either with the classical least-squares estimate
 // σ̂²·A⁻¹ or with the game-clustered sandwich A⁻¹·B·A⁻¹ (see SEMethod).
 // Evaluator.Bootstrap resamples whole games with replacement instead. In

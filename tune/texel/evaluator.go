@@ -31,6 +31,9 @@ type Config struct {
 	Prior float64
 	// Center is the prior mean μ; nil means all zeros. It is copied.
 	Center []float64
+	// PriorScale holds per-weight factors s_j ≥ 0 of the penalty, which
+	// becomes (P/C)·Σ_j s_j²·(w_j − μ_j)²; nil means all 1. It is copied.
+	PriorScale []float64
 	// Workers is the number of goroutines used per evaluation; zero means
 	// runtime.GOMAXPROCS(0).
 	Workers int
@@ -48,6 +51,7 @@ type Evaluator struct {
 	k       float64
 	lambda  float64
 	prior   float64
+	pscale2 []float64 // s_j² of Config.PriorScale, len dim
 	center  []float64 // len dim
 	workers int
 	chunks  []int       // row boundaries, len workers+1
@@ -57,6 +61,7 @@ type Evaluator struct {
 	weight  []float32   // per-sample weight, nil means 1
 	sumW    float64     // Σ weights
 	evals   []float64   // per-sample evaluations, allocated by FitK
+	rms     []float64   // per-feature root mean square, built by featureRMS
 
 	pool     *pool          // persistent workers, started on first use
 	wg       sync.WaitGroup // completion of the pool's tasks
@@ -92,6 +97,20 @@ func NewEvaluator(d *Dataset, dim int, cfg Config) (*Evaluator, error) {
 	if cfg.Center != nil && len(cfg.Center) != dim {
 		return nil, fmt.Errorf("texel: len(Center) = %d, want %d", len(cfg.Center), dim)
 	}
+	if cfg.PriorScale != nil && len(cfg.PriorScale) != dim {
+		return nil, fmt.Errorf("texel: len(PriorScale) = %d, want %d", len(cfg.PriorScale), dim)
+	}
+	pscale2 := make([]float64, dim)
+	for j := range pscale2 {
+		pscale2[j] = 1
+		if cfg.PriorScale != nil {
+			x := cfg.PriorScale[j]
+			if !(x >= 0) || math.IsInf(x, 0) {
+				return nil, fmt.Errorf("texel: PriorScale[%d] = %v, want finite ≥ 0", j, x)
+			}
+			pscale2[j] = x * x
+		}
+	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -102,6 +121,7 @@ func NewEvaluator(d *Dataset, dim int, cfg Config) (*Evaluator, error) {
 		dim:     dim,
 		lambda:  cfg.Lambda,
 		prior:   cfg.Prior,
+		pscale2: pscale2,
 		center:  make([]float64, dim),
 		workers: workers,
 		partial: make([]float64, workers),
@@ -146,6 +166,20 @@ func (e *Evaluator) Data() *Dataset { return e.data }
 
 // K returns the current sigmoid scale.
 func (e *Evaluator) K() float64 { return e.k }
+
+// Prior returns the strength P of the ridge penalty.
+func (e *Evaluator) Prior() float64 { return e.prior }
+
+// SetPrior changes the strength P ≥ 0 of the ridge penalty around the
+// Config's Center (the data and K are kept), so that a path of fits over
+// several strengths reuses one Evaluator.
+func (e *Evaluator) SetPrior(p float64) error {
+	if !(p >= 0) || math.IsInf(p, 0) {
+		return fmt.Errorf("texel: Prior = %v, want finite ≥ 0", p)
+	}
+	e.prior = p
+	return nil
+}
 
 // SetK sets the sigmoid scale (k > 0) and, when Lambda > 0, recomputes the
 // per-sample targets, which depend on K.
@@ -255,7 +289,7 @@ func (e *Evaluator) checkLen(w []float64) {
 	}
 }
 
-// penalty returns Σ_j (w_j − μ_j)².
+// penalty returns Σ_j s_j²·(w_j − μ_j)².
 func (e *Evaluator) penalty(w []float64) float64 {
 	if e.prior == 0 {
 		return 0
@@ -263,7 +297,7 @@ func (e *Evaluator) penalty(w []float64) float64 {
 	s := 0.0
 	for j, x := range w {
 		d := x - e.center[j]
-		s += d * d
+		s += e.pscale2[j] * d * d
 	}
 	return s
 }
@@ -290,7 +324,7 @@ func (e *Evaluator) LossAndGrad(w, grad []float64) float64 {
 	}
 	pw := 2 * e.prior
 	for j := range grad {
-		grad[j] = (grad[j] + pw*(w[j]-e.center[j])) * inv
+		grad[j] = (grad[j] + pw*e.pscale2[j]*(w[j]-e.center[j])) * inv
 	}
 	return (sse + e.prior*e.penalty(w)) * inv
 }
@@ -376,6 +410,25 @@ func (e *Evaluator) Evals(w []float64, dst []float64) []float64 {
 		}
 	})
 	return dst
+}
+
+// featureRMS returns the root mean square of every feature over the data
+// (unweighted), computed once.
+func (e *Evaluator) featureRMS() []float64 {
+	if e.rms != nil {
+		return e.rms
+	}
+	sum := make([]float64, e.dim)
+	for k, j := range e.data.idx {
+		v := float64(e.data.val[k])
+		sum[j] += v * v
+	}
+	n := float64(e.data.Len())
+	for j := range sum {
+		sum[j] = math.Sqrt(sum[j] / n)
+	}
+	e.rms = sum
+	return sum
 }
 
 // rowDot returns Σ_k w[idx[k]]·val[k] with two accumulators to shorten the

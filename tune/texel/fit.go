@@ -88,9 +88,18 @@ func freeIndices(frozen []bool, dim int) ([]int, error) {
 // subProblem adapts the Evaluator to the free weights for gonum. Func
 // computes loss and gradient together and caches the gradient for the
 // matching Grad call, which gonum issues right after Func at the same x.
+//
+// The free weights are optimised in scaled coordinates x_k = d_k·w_j with
+// d_k² an estimate of the loss's curvature along w_j: the Gauss–Newton
+// diagonal 2·(K·ln10/400)²·p²(1−p)²·E[x_j²] at a typical p(1−p) of 0.2,
+// plus the prior's 2P·s_j²/C (1 when both are 0). This diagonal preconditioner
+// gives a weight per unit of a large count (mobility squares) and one per
+// piece (material) comparable curvature, so L-BFGS needs far fewer
+// iterations on a whole evaluation.
 type subProblem struct {
 	e     *Evaluator
 	free  []int
+	d     []float64 // scale of each free weight
 	w     []float64 // full weight vector (frozen entries fixed)
 	g     []float64 // full gradient
 	lastX []float64 // x of the cached evaluation
@@ -101,9 +110,21 @@ type subProblem struct {
 }
 
 func newSubProblem(e *Evaluator, free []int, w0 []float64) *subProblem {
+	rms := e.featureRMS()
+	a := e.k * logScale
+	gn := 2 * a * a * 0.04
+	pr := 2 * e.prior / e.sumW
+	d := make([]float64, len(free))
+	for k, j := range free {
+		d[k] = 1
+		if h := gn*rms[j]*rms[j] + pr*e.pscale2[j]; h > 0 {
+			d[k] = math.Sqrt(h)
+		}
+	}
 	return &subProblem{
 		e:     e,
 		free:  free,
+		d:     d,
 		w:     slices.Clone(w0),
 		g:     make([]float64, e.dim),
 		lastX: make([]float64, len(free)),
@@ -111,16 +132,25 @@ func newSubProblem(e *Evaluator, free []int, w0 []float64) *subProblem {
 	}
 }
 
+// scaled returns the scaled coordinates of the free weights of w.
+func (s *subProblem) scaled(w []float64) []float64 {
+	x := make([]float64, len(s.free))
+	for k, j := range s.free {
+		x[k] = w[j] * s.d[k]
+	}
+	return x
+}
+
 func (s *subProblem) eval(x []float64) {
 	if s.valid && slices.Equal(x, s.lastX) {
 		return
 	}
 	for k, j := range s.free {
-		s.w[j] = x[k]
+		s.w[j] = x[k] / s.d[k]
 	}
 	s.lastF = s.e.LossAndGrad(s.w, s.g)
 	for k, j := range s.free {
-		s.lastG[k] = s.g[j]
+		s.lastG[k] = s.g[j] / s.d[k]
 	}
 	copy(s.lastX, x)
 	s.valid = true
@@ -144,7 +174,7 @@ func (s *subProblem) problem() optimize.Problem {
 func (s *subProblem) expand(x []float64) []float64 {
 	w := slices.Clone(s.w)
 	for k, j := range s.free {
-		w[j] = x[k]
+		w[j] = x[k] / s.d[k]
 	}
 	return w
 }
@@ -182,10 +212,7 @@ func (e *Evaluator) fit(w0 []float64, opt Options) (*Result, error) {
 		return nil, err
 	}
 	sp := newSubProblem(e, free, w0)
-	x0 := make([]float64, len(free))
-	for k, j := range free {
-		x0[k] = w0[j]
-	}
+	x0 := sp.scaled(w0)
 	sp.eval(x0)
 	f0 := sp.lastF
 	res := &Result{Weights: slices.Clone(w0), InitialLoss: f0, TrainLoss: f0, Status: optimize.Success}

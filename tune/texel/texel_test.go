@@ -43,7 +43,11 @@ func TestGradientMatchesCentralDifference(t *testing.T) {
 		}
 	}
 	center := randomWeights(dim, 30, 13)
-	e, err := NewEvaluator(d, dim, Config{K: 1.3, Lambda: 0.3, Prior: 2.5, Center: center, Workers: 3})
+	scale := make([]float64, dim)
+	for j := range scale {
+		scale[j] = 0.5 + 3*rng.Float64()
+	}
+	e, err := NewEvaluator(d, dim, Config{K: 1.3, Lambda: 0.3, Prior: 2.5, Center: center, PriorScale: scale, Workers: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +61,13 @@ func TestGradientMatchesCentralDifference(t *testing.T) {
 	f := e.LossAndGrad(w, grad)
 	if lf := e.Loss(w); math.Abs(lf-f) > 1e-14*math.Abs(f) {
 		t.Fatalf("Loss = %v, LossAndGrad = %v", lf, f)
+	}
+	pen := 0.0
+	for j := range w {
+		pen += scale[j] * scale[j] * (w[j] - center[j]) * (w[j] - center[j])
+	}
+	if got, want := f-e.MSE(w), 2.5*pen/e.sumW; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("prior term %v, want (P/C)·Σ s²(w−μ)² = %v", got, want)
 	}
 	wp := append([]float64(nil), w...)
 	for j := range dim {
@@ -490,5 +501,48 @@ func TestDatasetValidation(t *testing.T) {
 	}
 	if _, err := NewEvaluator(d, 2, Config{}); err == nil {
 		t.Error("NewEvaluator accepted dim smaller than the data")
+	}
+}
+
+// TestFitBadlyScaledFeatures rescales the features of a synthetic data set
+// by factors from 1/100 to 100 (and the weights inversely, so the model is
+// the same): the diagonal preconditioner makes the fit as easy as on the
+// unscaled data, to the same optimum.
+func TestFitBadlyScaledFeatures(t *testing.T) {
+	const dim = 12
+	truth := randomWeights(dim, 150, 31)
+	d := synth(t, synthSpec{n: 20_000, nnz: 6, dim: dim, gameLen: 10, seed: 32}, truth)
+	scale := []float64{0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100, 0.02, 50, 1}
+	sd := NewDataset(d.Len(), 6)
+	for i := range d.Len() {
+		idx, val := d.Row(i)
+		f := make([]Feature, len(idx))
+		for k, j := range idx {
+			f[k] = Feature{Index: j, Value: val[k] * float32(scale[j])}
+		}
+		if err := sd.Add(f, d.Result(i), d.Score(i), d.Game(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fit := func(data *Dataset) *Result {
+		e, err := NewEvaluator(data, dim, Config{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Fit(make([]float64, dim), Options{MaxIterations: 200})
+		if err != nil || !res.Converged {
+			t.Fatalf("fit: %v %+v", err, res)
+		}
+		return res
+	}
+	plain, scaled := fit(d), fit(sd)
+	t.Logf("iterations: %d unscaled, %d scaled", plain.Iterations, scaled.Iterations)
+	if scaled.Iterations > 2*plain.Iterations+10 || scaled.Status.String() == "IterationLimit" {
+		t.Errorf("badly scaled features need %d iterations (%v), unscaled %d", scaled.Iterations, scaled.Status, plain.Iterations)
+	}
+	for j := range dim {
+		if got, want := scaled.Weights[j]*scale[j], plain.Weights[j]; math.Abs(got-want) > 1e-3*math.Max(1, math.Abs(want)) {
+			t.Errorf("weight %d: %v (scaled back) vs %v", j, got, want)
+		}
 	}
 }

@@ -19,7 +19,7 @@ type SEMethod int
 const (
 	// Clustered is the game-clustered sandwich estimate
 	//
-	//	Cov = A⁻¹·B·A⁻¹,   A = Σ_i c_i·p'_i²·x_i·x_iᵀ + P·I,
+	//	Cov = A⁻¹·B·A⁻¹,   A = Σ_i c_i·p'_i²·x_i·x_iᵀ + P·S²,
 	//	B = Σ_games u_g·u_gᵀ,   u_g = Σ_{i∈g} c_i·(t_i − p_i)·p'_i·x_i,
 	//
 	// with p_i = σ_K(w·x_i) and p'_i = ∂p_i/∂e_i = K·ln10/400·p_i·(1−p_i).
@@ -235,7 +235,7 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 		}
 	}
 	for k := range p {
-		aSum[k*p+k] += e.prior
+		aSum[k*p+k] += e.prior * e.pscale2[free[k]]
 	}
 	u.Sigma2 = sse / math.Max(e.sumW-float64(p), 1)
 
