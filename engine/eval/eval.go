@@ -47,6 +47,23 @@ type Evaluator struct {
 	pawnSq    [2][64]engine.Square
 	npawn     [2]int
 	neighbors [8]int
+	// issue-14 scratch: the enemy royals' neighbourhoods, rook-like
+	// pieces, pair colour masks, threat ranks
+	neighbors9 [9]int
+	zone       [27]engine.Square
+	zsaved     [27]uint8
+	nzone      int
+	zroyal     [3]int32 // squares of the royals whose zone is listed
+	nzroyal    int
+	zoneMaps   []zoneMap
+	rookSq     [2][32]engine.Square
+	nrook      [2]int
+	pairMask   [2]uint64
+	goBucket   [engine.MaxFiles + 8]int32 // by ranks to go: passed bucket term
+	tval       [maxTypes]int32            // threat rank by type
+	sorted     [2][maxPieces]sortedPiece  // pieces by threat rank
+	nsorted    [2]int
+	next       [maxTypes]int32 // sortByThreat's offsets by type
 }
 
 // New returns an evaluator for table w. The weights are copied (rounded to
@@ -84,12 +101,18 @@ func New(w *Weights) *Evaluator {
 	k := 0
 	for dr := -1; dr <= 1; dr++ {
 		for df := -1; df <= 1; df++ {
+			e.neighbors9[3*(dr+1)+df+1] = df + dr*engine.Stride
 			if df != 0 || dr != 0 {
 				e.neighbors[k] = df + dr*engine.Stride
 				k++
 			}
 		}
 	}
+	for d := range e.goBucket {
+		e.goBucket[d] = r.passedGo + passedBucket(int32(d))
+	}
+	copy(e.tval[:], r.threatValue)
+	e.zoneMaps = r.zoneMaps
 	return e
 }
 
@@ -202,6 +225,11 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 	e.cover[0] = [engine.NumSquares]uint8{}
 	e.cover[1] = [engine.NumSquares]uint8{}
 	var ph int32
+	// Each side's pieces in increasing threat rank, so that an enemy piece
+	// of rank v, checked before the first attacker of rank v is added to
+	// the cover, is attacked by a cheaper piece iff the cover marks it.
+	e.sortByThreat(pos)
+	var cheaper [2]int32
 	for c := engine.White; c <= engine.Black; c++ {
 		sgn := int32(1)
 		if c == engine.Black {
@@ -209,15 +237,35 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 		}
 		cover := &e.cover[c]
 		rel := &e.rel[c]
-		np := 0
-		for _, s := range pos.Pieces(c) {
-			t := pos.At(s).Type()
+		np, nr := 0, 0
+		var pairs uint64
+		e.zoneSetup(pos, c.Other())
+		victims := e.sorted[c.Other()][:e.nsorted[c.Other()]]
+		vi, nv := 0, int32(0)
+		for _, sp := range e.sorted[c][:e.nsorted[c]] {
+			s, t := sp.sq, sp.t
 			tt := &e.types[t]
+			for ; vi < len(victims); vi++ {
+				x := &victims[vi]
+				if x.v > sp.v {
+					break
+				}
+				if x.v > 0 && x.v < royalValue && cover[x.sq] != 0 {
+					nv++
+				}
+			}
 			ph += e.phaseW[t]
 			raw[tt.material&(maxTerms-1)] += sgn
 			raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
 			raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
-			n := pos.Reach(s, cover)
+			var n int
+			if e.nzone > 0 && tt.zone >= 0 && e.nearZone(s, c, t) {
+				var att int32
+				n, att = e.reachZone(pos, s, cover)
+				raw[tt.zone&(maxTerms-1)] += sgn * att
+			} else {
+				n = pos.Reach(s, cover)
+			}
 			if tt.mobility >= 0 {
 				raw[tt.mobility&(maxTerms-1)] += sgn * int32(n)
 			}
@@ -225,11 +273,28 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 				e.pawnSq[c][np] = s
 				np++
 			}
+			if tt.pair >= 0 {
+				pairs |= 1 << (2*uint(tt.pairSlot) + uint(s.File()+s.Rank())&1)
+			}
+			if tt.open >= 0 && nr < len(e.rookSq[c]) && e.onBoard[s] {
+				e.rookSq[c][nr] = s
+				nr++
+			}
 		}
+		for _, x := range victims[vi:] {
+			if x.v > 0 && x.v < royalValue && cover[x.sq] != 0 {
+				nv++
+			}
+		}
+		cheaper[c.Other()] = nv
 		e.npawn[c] = np
+		e.nrook[c] = nr
+		e.pairMask[c] = pairs
 	}
+	e.pairTerms()
 	if r.doubled >= 0 {
 		e.pawns(pos)
+		e.fileTerms(pos)
 	}
 	if r.attacked >= 0 {
 		for c := engine.White; c <= engine.Black; c++ {
@@ -282,6 +347,7 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 			raw[r.hanging] -= n
 		}
 	}
+	raw[r.threat] = cheaper[engine.White] - cheaper[engine.Black]
 	if pos.SideToMove() == engine.White {
 		raw[r.tempo] = 1
 	} else {
@@ -349,6 +415,7 @@ func (e *Evaluator) pawns(pos *engine.Position) {
 			}
 			if passed {
 				raw[e.types[pos.At(s).Type()].passed&(maxTerms-1)] += sgn * rr * rr
+				raw[e.goBucket[min(e.lastRank-rr, int32(len(e.goBucket)-1))]&(maxTerms-1)] += sgn
 			}
 		}
 	}
