@@ -50,12 +50,15 @@ type Evaluator struct {
 	// issue-14 scratch: the enemy royals' neighbourhoods, rook-like
 	// pieces, pair colour masks, threat ranks
 	neighbors9 [9]int
-	zone       [27]engine.Square
-	zsaved     [27]uint8
-	nzone      int
-	zroyal     [3]int32 // squares of the royals whose zone is listed
+	zoneOf     [engine.NumSquares][9]engine.Square // the 3x3 neighbourhood of a square on the board
+	nzoneOf    [engine.NumSquares]uint8
+	zone       []engine.Square // the current zone: into zoneOf or zoneBuf
+	zoneBuf    [27]engine.Square
+	zacc       [27]uint8                // zone squares attacked so far by the side (see reachZone)
+	parity     [engine.NumSquares]uint8 // colour of the square (file+rank)&1
+	zroyal     [3]int32                 // squares of the royals whose zone is listed
 	nzroyal    int
-	zoneMaps   []zoneMap
+	zmap       [2][maxTypes]*[zoneWords]uint64 // zone maps by colour and type
 	rookSq     [2][32]engine.Square
 	nrook      [2]int
 	pairMask   [2]uint64
@@ -108,11 +111,27 @@ func New(w *Weights) *Evaluator {
 			}
 		}
 	}
+	for s := range engine.Square(engine.NumSquares) {
+		f, rk := s.File(), s.Rank()
+		e.parity[s] = uint8((f + rk) & 1)
+		if !e.onBoard[s] {
+			continue
+		}
+		for _, d := range e.neighbors9 {
+			if z := s + engine.Square(d); e.onBoard[z] {
+				e.zoneOf[s][e.nzoneOf[s]] = z
+				e.nzoneOf[s]++
+			}
+		}
+	}
 	for d := range e.goBucket {
 		e.goBucket[d] = r.passedGo + passedBucket(int32(d))
 	}
 	copy(e.tval[:], r.threatValue)
-	e.zoneMaps = r.zoneMaps
+	for t := range r.zoneMaps {
+		e.zmap[0][t] = &r.zoneMaps[t][0]
+		e.zmap[1][t] = &r.zoneMaps[t][1]
+	}
 	return e
 }
 
@@ -225,11 +244,6 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 	e.cover[0] = [engine.NumSquares]uint8{}
 	e.cover[1] = [engine.NumSquares]uint8{}
 	var ph int32
-	// Each side's pieces in increasing threat rank, so that an enemy piece
-	// of rank v, checked before the first attacker of rank v is added to
-	// the cover, is attacked by a cheaper piece iff the cover marks it.
-	e.sortByThreat(pos)
-	var cheaper [2]int32
 	for c := engine.White; c <= engine.Black; c++ {
 		sgn := int32(1)
 		if c == engine.Black {
@@ -240,29 +254,23 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 		np, nr := 0, 0
 		var pairs uint64
 		e.zoneSetup(pos, c.Other())
-		victims := e.sorted[c.Other()][:e.nsorted[c.Other()]]
-		vi, nv := 0, int32(0)
-		for _, sp := range e.sorted[c][:e.nsorted[c]] {
-			s, t := sp.sq, sp.t
+		zmap := &e.zmap[c]
+		for _, s := range pos.Pieces(c) {
+			t := pos.At(s).Type()
 			tt := &e.types[t]
-			for ; vi < len(victims); vi++ {
-				x := &victims[vi]
-				if x.v > sp.v {
-					break
-				}
-				if x.v > 0 && x.v < royalValue && cover[x.sq] != 0 {
-					nv++
-				}
-			}
 			ph += e.phaseW[t]
 			raw[tt.material&(maxTerms-1)] += sgn
 			raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
 			raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
 			var n int
-			if e.nzone > 0 && tt.zone >= 0 && e.nearZone(s, c, t) {
+			if len(e.zone) > 0 && e.nearZone(s, zmap[t]) {
+				// Royals have no zone term, but their marks must go
+				// through reachZone too.
 				var att int32
 				n, att = e.reachZone(pos, s, cover)
-				raw[tt.zone&(maxTerms-1)] += sgn * att
+				if tt.zone >= 0 {
+					raw[tt.zone&(maxTerms-1)] += sgn * att
+				}
 			} else {
 				n = pos.Reach(s, cover)
 			}
@@ -274,19 +282,16 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 				np++
 			}
 			if tt.pair >= 0 {
-				pairs |= 1 << (2*uint(tt.pairSlot) + uint(s.File()+s.Rank())&1)
+				pairs |= 1 << (2*uint(tt.pairSlot) + uint(e.parity[s]))
 			}
 			if tt.open >= 0 && nr < len(e.rookSq[c]) && e.onBoard[s] {
 				e.rookSq[c][nr] = s
 				nr++
 			}
 		}
-		for _, x := range victims[vi:] {
-			if x.v > 0 && x.v < royalValue && cover[x.sq] != 0 {
-				nv++
-			}
+		for i, z := range e.zone {
+			cover[z] |= e.zacc[i]
 		}
-		cheaper[c.Other()] = nv
 		e.npawn[c] = np
 		e.nrook[c] = nr
 		e.pairMask[c] = pairs
@@ -347,7 +352,7 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 			raw[r.hanging] -= n
 		}
 	}
-	raw[r.threat] = cheaper[engine.White] - cheaper[engine.Black]
+	raw[r.threat] = e.threats(pos, engine.White) - e.threats(pos, engine.Black)
 	if pos.SideToMove() == engine.White {
 		raw[r.tempo] = 1
 	} else {

@@ -45,7 +45,10 @@ const zoneBits = 2 * engine.NumSquares
 // for leapers). Offsets that two (file, rank) displacements share (the
 // padded board's stride is narrower than twice the widest board) are set
 // if either is, which keeps the condition necessary.
-type zoneMap [2][(zoneBits + 63) / 64]uint64
+type zoneMap [2][zoneWords]uint64
+
+// zoneWords is the number of 64-bit words of one colour's zone map.
+const zoneWords = (zoneBits + 63) / 64
 
 // zoneMapOf builds the zone map of d (Black's ranks mirrored).
 func zoneMapOf(d *engine.PieceDef) zoneMap {
@@ -216,41 +219,46 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 	})
 }
 
-// zoneSetup lists the squares of the 3x3 neighbourhoods of c's royals on
-// the playing area (each once) in e.zone, and the royals' squares, for the
-// attacks of c's enemy. A royal in a citadel has no neighbourhood.
+// zoneSetup sets e.zone to the squares of the 3x3 neighbourhoods of c's
+// royals on the playing area (each once), and e.zroyal to the royals'
+// squares, for the attacks of c's enemy; it clears e.zacc. A royal in a
+// citadel has no neighbourhood.
 func (e *Evaluator) zoneSetup(pos *engine.Position, c engine.Color) {
-	e.nzone, e.nzroyal = 0, 0
+	e.nzroyal = 0
 	for _, s := range pos.Royals(c) {
-		if !e.onBoard[s] || e.nzroyal == len(e.zroyal) {
-			continue
+		if e.onBoard[s] && e.nzroyal < len(e.zroyal) {
+			e.zroyal[e.nzroyal] = int32(s)
+			e.nzroyal++
 		}
-		e.zroyal[e.nzroyal] = int32(s)
-		e.nzroyal++
-		first := e.nzone == 0
-	next:
-		for _, d := range e.neighbors9 {
-			z := s + engine.Square(d)
-			if !e.onBoard[z] {
-				continue
-			}
-			if !first {
-				for _, y := range e.zone[:e.nzone] {
+	}
+	switch e.nzroyal {
+	case 0:
+		e.zone = e.zoneBuf[:0]
+	case 1:
+		k := e.zroyal[0]
+		e.zone = e.zoneOf[k][:e.nzoneOf[k]]
+	default:
+		n := 0
+		for _, k := range e.zroyal[:e.nzroyal] {
+		next:
+			for _, z := range e.zoneOf[k][:e.nzoneOf[k]] {
+				for _, y := range e.zoneBuf[:n] {
 					if y == z {
 						continue next
 					}
 				}
+				e.zoneBuf[n] = z
+				n++
 			}
-			e.zone[e.nzone] = z
-			e.nzone++
 		}
+		e.zone = e.zoneBuf[:n]
 	}
+	clear(e.zacc[:len(e.zone)])
 }
 
-// nearZone reports whether a piece of colour c and type t on s may attack
-// a square of the zone (see zoneMap).
-func (e *Evaluator) nearZone(s engine.Square, c engine.Color, t engine.PieceType) bool {
-	zm := &e.zoneMaps[t&(maxTypes-1)][c&1]
+// nearZone reports whether a piece on s whose zone map (for its type and
+// colour) is zm may attack a square of the zone.
+func (e *Evaluator) nearZone(s engine.Square, zm *[zoneWords]uint64) bool {
 	for _, k := range e.zroyal[:e.nzroyal] {
 		o := uint(int32(s) - k + engine.NumSquares)
 		if o < zoneBits && zm[o>>6]>>(o&63)&1 != 0 {
@@ -261,20 +269,19 @@ func (e *Evaluator) nearZone(s engine.Square, c engine.Color, t engine.PieceType
 }
 
 // reachZone is pos.Reach(s, cover) that also returns how many squares of
-// the zone the piece on s attacks: the zone squares of cover are cleared
-// before and restored after, so that only this piece's marks are counted.
+// the zone the piece on s attacks. The zone squares of cover hold only the
+// marks of the current piece: they are read and cleared after each piece
+// (the marks gathered in e.zacc), and compute ORs e.zacc back once the
+// side's pieces are done. Pieces that nearZone rules out cannot mark them.
 func (e *Evaluator) reachZone(pos *engine.Position, s engine.Square, cover *[engine.NumSquares]uint8) (int, int32) {
-	zone := e.zone[:e.nzone]
-	saved := e.zsaved[:len(zone)]
-	for i, z := range zone {
-		saved[i] = cover[z]
-		cover[z] = 0
-	}
 	n := pos.Reach(s, cover)
+	acc := e.zacc[:len(e.zone)]
 	var cnt int32
-	for i, z := range zone {
-		cnt += int32(cover[z])
-		cover[z] |= saved[i]
+	for i, z := range e.zone {
+		x := cover[z]
+		cnt += int32(x)
+		acc[i] |= x
+		cover[z] = 0
 	}
 	return n, cnt
 }
@@ -354,3 +361,23 @@ const (
 	maxPieces = 64
 	maxTypes  = 256
 )
+
+// threats counts c's non-royal non-pawn pieces attacked by an enemy piece
+// of lower threat rank (the covers are complete).
+func (e *Evaluator) threats(pos *engine.Position, c engine.Color) int32 {
+	enemy := &e.cover[c.Other()]
+	var n int32
+	for _, s := range pos.Pieces(c) {
+		if enemy[s] == 0 {
+			continue
+		}
+		v := e.tval[pos.At(s).Type()]
+		if v == 0 || v >= royalValue {
+			continue
+		}
+		if a, ok := pos.LeastAttacker(s, c.Other(), e.tval[:len(e.reg.threatValue)]); ok && e.tval[pos.At(a).Type()] < v {
+			n++
+		}
+	}
+	return n
+}
