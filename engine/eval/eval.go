@@ -64,9 +64,6 @@ type Evaluator struct {
 	pairMask   [2]uint64
 	goBucket   [engine.MaxFiles + 8]int32 // by ranks to go: passed bucket term
 	tval       [maxTypes]int32            // threat rank by type
-	sorted     [2][maxPieces]sortedPiece  // pieces by threat rank
-	nsorted    [2]int
-	next       [maxTypes]int32 // sortByThreat's offsets by type
 }
 
 // New returns an evaluator for table w. The weights are copied (rounded to

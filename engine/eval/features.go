@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"sort"
-
 	"tamerlane/engine"
 )
 
@@ -210,13 +208,6 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 			r.threatValue[t] = int32(max(1, emptyBoardMoves(d, v.Files, v.Ranks)))
 		}
 	}
-	// The types in increasing threat rank (ties by type index).
-	for t := 1; t <= n; t++ {
-		r.threatOrder = append(r.threatOrder, int32(t))
-	}
-	sort.SliceStable(r.threatOrder, func(i, j int) bool {
-		return r.threatValue[r.threatOrder[i]] < r.threatValue[r.threatOrder[j]]
-	})
 }
 
 // zoneSetup sets e.zone to the squares of the 3x3 neighbourhoods of c's
@@ -326,41 +317,8 @@ func (e *Evaluator) pairTerms() {
 	}
 }
 
-// sortByThreat writes each side's pieces into e.sorted, with their types
-// and threat ranks, in increasing threat rank (a counting sort over the
-// registry's threat order).
-func (e *Evaluator) sortByThreat(pos *engine.Position) {
-	for c := engine.White; c <= engine.Black; c++ {
-		next := &e.next
-		off := int32(0)
-		for _, t := range e.reg.threatOrder {
-			next[t&(maxTypes-1)] = off
-			off += int32(pos.Count(engine.PieceType(t), c))
-		}
-		out := &e.sorted[c]
-		for _, s := range pos.Pieces(c) {
-			t := pos.At(s).Type()
-			i := next[t] & (maxPieces - 1)
-			out[i] = sortedPiece{sq: s, t: t, v: e.tval[t]}
-			next[t]++
-		}
-		e.nsorted[c] = len(pos.Pieces(c))
-	}
-}
-
-// sortedPiece is a piece with its type and threat rank.
-type sortedPiece struct {
-	sq engine.Square
-	t  engine.PieceType
-	v  int32
-}
-
-// maxPieces bounds the pieces of one side (engine.Position holds at most
-// 64); maxTypes the piece types of a variant.
-const (
-	maxPieces = 64
-	maxTypes  = 256
-)
+// maxTypes bounds the piece types of a variant.
+const maxTypes = 256
 
 // threats counts c's non-royal non-pawn pieces attacked by an enemy piece
 // of lower threat rank (the covers are complete).

@@ -141,7 +141,7 @@ func TestFeatureSymmetry(t *testing.T) {
 // TestFeatureBruteForce recomputes the zone and threat terms the slow way
 // on random positions of every variant, from each piece's own attack set
 // (engine.Position.Reach into a fresh cover): the zone filter must never
-// skip a piece that attacks the zone, and the sorted sweep must count
+// skip a piece that attacks the zone, and the threat term must count
 // exactly the non-royal non-pawn pieces attacked by a piece of lower
 // threat rank.
 func TestFeatureBruteForce(t *testing.T) {

@@ -74,7 +74,6 @@ type Registry struct {
 	passedGo, threat                                                 int32 // passedGo: first of the bucket terms
 	pairTypes                                                        []int32
 	threatValue                                                      []int32   // by PieceType: see addFeatureTerms
-	threatOrder                                                      []int32   // types by increasing threatValue
 	zoneMaps                                                         []zoneMap // by PieceType
 	// phase
 	phaseWeight []int32 // by PieceType
