@@ -64,6 +64,8 @@ type Evaluator struct {
 	pairMask   [2]uint64
 	goBucket   [engine.MaxFiles + 8]int32 // by ranks to go: passed bucket term
 	tval       [maxTypes]int32            // threat rank by type
+	pawnCap    [2][4]int                  // squares an enemy pawn captures from: see threats
+	npawnCap   int
 }
 
 // New returns an evaluator for table w. The weights are copied (rounded to
@@ -125,6 +127,14 @@ func New(w *Weights) *Evaluator {
 		e.goBucket[d] = r.passedGo + passedBucket(int32(d))
 	}
 	copy(e.tval[:], r.threatValue)
+	if caps := pawnCaptures(v); len(caps) <= len(e.pawnCap[0]) {
+		for i, d := range caps {
+			// A pawn on s-d captures on s; Black's ranks are mirrored.
+			e.pawnCap[engine.White][i] = d[0] + d[1]*engine.Stride
+			e.pawnCap[engine.Black][i] = d[0] - d[1]*engine.Stride
+		}
+		e.npawnCap = len(caps)
+	}
 	for t := range r.zoneMaps {
 		e.zmap[0][t] = &r.zoneMaps[t][0]
 		e.zmap[1][t] = &r.zoneMaps[t][1]

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"slices"
+
 	"tamerlane/engine"
 )
 
@@ -321,10 +323,14 @@ func (e *Evaluator) pairTerms() {
 const maxTypes = 256
 
 // threats counts c's non-royal non-pawn pieces attacked by an enemy piece
-// of lower threat rank (the covers are complete).
+// of lower threat rank (the covers are complete). A pawn is the cheapest
+// attacker, so a look at the squares an enemy pawn would capture from
+// settles most cases before the general (and dearer) LeastAttacker.
 func (e *Evaluator) threats(pos *engine.Position, c engine.Color) int32 {
 	enemy := &e.cover[c.Other()]
+	them := c.Other()
 	var n int32
+outer:
 	for _, s := range pos.Pieces(c) {
 		if enemy[s] == 0 {
 			continue
@@ -333,9 +339,44 @@ func (e *Evaluator) threats(pos *engine.Position, c engine.Color) int32 {
 		if v == 0 || v >= royalValue {
 			continue
 		}
-		if a, ok := pos.LeastAttacker(s, c.Other(), e.tval[:len(e.reg.threatValue)]); ok && e.tval[pos.At(a).Type()] < v {
+		for _, d := range e.pawnCap[them][:e.npawnCap] {
+			if pc := pos.At(s - engine.Square(d)); pc != engine.Empty && pc.Color() == them && e.types[pc.Type()].pawn {
+				n++
+				continue outer
+			}
+		}
+		if a, ok := pos.LeastAttacker(s, them, e.tval[:len(e.reg.threatValue)]); ok && e.tval[pos.At(a).Type()] < v {
 			n++
 		}
 	}
 	return n
+}
+
+// pawnCaptures returns the capture-only leaps (file, rank; White's
+// orientation) that every pawn type of v shares, or nil if the pawn types
+// capture differently or capture otherwise.
+func pawnCaptures(v *engine.Variant) [][2]int {
+	var caps [][2]int
+	first := true
+	for t := 1; t <= v.NumTypes(); t++ {
+		d := v.Def(engine.PieceType(t))
+		if !d.Pawn {
+			continue
+		}
+		var mine [][2]int
+		for _, m := range d.Moves {
+			switch {
+			case m.Kind == engine.Leap && m.Mode == engine.CaptureOnly:
+				mine = append(mine, [2]int{int(m.DF), int(m.DR)})
+			case m.Mode != engine.MoveOnly && m.Kind != engine.DoubleStep:
+				return nil // captures some other way
+			}
+		}
+		if first {
+			caps, first = mine, false
+		} else if !slices.Equal(caps, mine) {
+			return nil
+		}
+	}
+	return caps
 }
