@@ -127,7 +127,11 @@ func TestFeatureSymmetry(t *testing.T) {
 			w.Values[i] = float64(rng.IntN(41) - 20)
 		}
 		ev := New(w)
-		for _, pos := range samples(v, 13, 40, 160) {
+		games := 40
+		if testing.Short() {
+			games = 12
+		}
+		for _, pos := range samples(v, 13, games, 160) {
 			q := rotate(t, pos)
 			if a, b := ev.EvaluateWhite(pos), ev.EvaluateWhite(q); a != -b {
 				ra, _ := ev.Raw(pos)
@@ -150,7 +154,11 @@ func TestFeatureBruteForce(t *testing.T) {
 		ev := New(defaultWeights(t, v))
 		r := ev.Registry()
 		nonzero := map[string]int{}
-		for _, pos := range samples(v, 17, 60, 200) {
+		games := 60
+		if testing.Short() {
+			games = 20
+		}
+		for _, pos := range samples(v, 17, games, 200) {
 			raw, _ := ev.Raw(pos)
 			want := map[string]int{}
 			var covers [2][]*[engine.NumSquares]uint8

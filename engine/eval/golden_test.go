@@ -36,6 +36,7 @@ func TestHandEvalGolden(t *testing.T) {
 	}
 	defer f.Close()
 	evs := map[string]*Evaluator{}
+	vars := map[string]*engine.Variant{}
 	per := map[string]int{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
@@ -54,15 +55,15 @@ func TestHandEvalGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s:%d: %v", goldenPath, line, err)
 		}
-		v, err := engine.NewVariant(parts[0], nil)
-		if err != nil {
-			t.Fatalf("%s:%d: %v", goldenPath, line, err)
+		v := vars[parts[0]]
+		if v == nil {
+			if v, err = engine.NewVariant(parts[0], nil); err != nil {
+				t.Fatalf("%s:%d: %v", goldenPath, line, err)
+			}
+			vars[v.Name] = v
+			evs[v.Name] = New(defaultWeights(t, v))
 		}
 		ev := evs[v.Name]
-		if ev == nil {
-			ev = New(defaultWeights(t, v))
-			evs[v.Name] = ev
-		}
 		pos, err := engine.ParseFEN(v, parts[1])
 		if err != nil {
 			t.Fatalf("%s:%d: %v", goldenPath, line, err)
