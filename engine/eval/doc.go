@@ -34,6 +34,32 @@
 //	royal.extra      royals beyond the first (variants where a side can own
 //	                 several royals: an extra life, RULES.md 3.5)
 //	tempo            +1 if White is to move, −1 if Black
+//	threats.hanging  non-royal pieces attacked by the enemy and defended
+//	                 by no friendly piece
+//
+// and the terms of issue 14 (features that can carry strength), also
+// generated from the piece table:
+//
+//	zone.T           per non-royal type T (all pawn types share
+//	                 zone.pawns): squares of an enemy royal's 3x3
+//	                 neighbourhood (its own square included) each piece
+//	                 of type T attacks; a royal in a citadel has none
+//	passed.goN       passed pawns by ranks to go to promotion, in the
+//	                 buckets 1, 2, 3, 4-5 and 6 or more (go1 ... go6)
+//	pair.T           per colour-bound type T (every move keeps it on one
+//	                 colour of squares: bishop, ferz, alfil, camel ...):
+//	                 owning pieces of type T on both colours
+//	file.open.T      per rook-like type T (a capturing forward slide along
+//	file.half.T      its file): pieces of type T on a file with no pawn,
+//	                 or with no friendly but an enemy pawn
+//	threats.cheaper  non-royal non-pawn pieces attacked by an enemy piece
+//	                 of lower threat rank: pawns lowest, royals never,
+//	                 other types by their moves from the centre of the
+//	                 empty board (the phase weight); ties do not count
+//
+// The hand tables give every issue-14 term the weight 0, so they evaluate
+// exactly as before the terms existed (testdata/hand-evals.txt checks it);
+// the tuner fits them.
 //
 // # Phase
 //

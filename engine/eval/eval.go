@@ -47,6 +47,25 @@ type Evaluator struct {
 	pawnSq    [2][64]engine.Square
 	npawn     [2]int
 	neighbors [8]int
+	// issue-14 scratch: the enemy royals' neighbourhoods, rook-like
+	// pieces, pair colour masks, threat ranks
+	neighbors9 [9]int
+	zoneOf     [engine.NumSquares][9]engine.Square // the 3x3 neighbourhood of a square on the board
+	nzoneOf    [engine.NumSquares]uint8
+	zone       []engine.Square // the current zone: into zoneOf or zoneBuf
+	zoneBuf    [27]engine.Square
+	zacc       [27]uint8                // zone squares attacked so far by the side (see reachZone)
+	parity     [engine.NumSquares]uint8 // colour of the square (file+rank)&1
+	zroyal     [3]int32                 // squares of the royals whose zone is listed
+	nzroyal    int
+	zmap       [2][maxTypes]*[zoneWords]uint64 // zone maps by colour and type
+	rookSq     [2][32]engine.Square
+	nrook      [2]int
+	pairMask   [2]uint64
+	goBucket   [engine.MaxFiles + 8]int32 // by ranks to go: passed bucket term
+	tval       [maxTypes]int32            // threat rank by type
+	pawnCap    [2][4]int                  // squares an enemy pawn captures from: see threats
+	npawnCap   int
 }
 
 // New returns an evaluator for table w. The weights are copied (rounded to
@@ -84,11 +103,41 @@ func New(w *Weights) *Evaluator {
 	k := 0
 	for dr := -1; dr <= 1; dr++ {
 		for df := -1; df <= 1; df++ {
+			e.neighbors9[3*(dr+1)+df+1] = df + dr*engine.Stride
 			if df != 0 || dr != 0 {
 				e.neighbors[k] = df + dr*engine.Stride
 				k++
 			}
 		}
+	}
+	for s := range engine.Square(engine.NumSquares) {
+		f, rk := s.File(), s.Rank()
+		e.parity[s] = uint8((f + rk) & 1)
+		if !e.onBoard[s] {
+			continue
+		}
+		for _, d := range e.neighbors9 {
+			if z := s + engine.Square(d); e.onBoard[z] {
+				e.zoneOf[s][e.nzoneOf[s]] = z
+				e.nzoneOf[s]++
+			}
+		}
+	}
+	for d := range e.goBucket {
+		e.goBucket[d] = r.passedGo + passedBucket(int32(d))
+	}
+	copy(e.tval[:], r.threatValue)
+	if caps := pawnCaptures(v); len(caps) <= len(e.pawnCap[0]) {
+		for i, d := range caps {
+			// A pawn on s-d captures on s; Black's ranks are mirrored.
+			e.pawnCap[engine.White][i] = d[0] + d[1]*engine.Stride
+			e.pawnCap[engine.Black][i] = d[0] - d[1]*engine.Stride
+		}
+		e.npawnCap = len(caps)
+	}
+	for t := range r.zoneMaps {
+		e.zmap[0][t] = &r.zoneMaps[t][0]
+		e.zmap[1][t] = &r.zoneMaps[t][1]
 	}
 	return e
 }
@@ -209,7 +258,10 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 		}
 		cover := &e.cover[c]
 		rel := &e.rel[c]
-		np := 0
+		np, nr := 0, 0
+		var pairs uint64
+		e.zoneSetup(pos, c.Other())
+		zmap := &e.zmap[c]
 		for _, s := range pos.Pieces(c) {
 			t := pos.At(s).Type()
 			tt := &e.types[t]
@@ -217,7 +269,18 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 			raw[tt.material&(maxTerms-1)] += sgn
 			raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
 			raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
-			n := pos.Reach(s, cover)
+			var n int
+			if len(e.zone) > 0 && e.nearZone(s, zmap[t]) {
+				// Royals have no zone term, but their marks must go
+				// through reachZone too.
+				var att int32
+				n, att = e.reachZone(pos, s, cover)
+				if tt.zone >= 0 {
+					raw[tt.zone&(maxTerms-1)] += sgn * att
+				}
+			} else {
+				n = pos.Reach(s, cover)
+			}
 			if tt.mobility >= 0 {
 				raw[tt.mobility&(maxTerms-1)] += sgn * int32(n)
 			}
@@ -225,11 +288,25 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 				e.pawnSq[c][np] = s
 				np++
 			}
+			if tt.pair >= 0 {
+				pairs |= 1 << (2*uint(tt.pairSlot) + uint(e.parity[s]))
+			}
+			if tt.open >= 0 && nr < len(e.rookSq[c]) && e.onBoard[s] {
+				e.rookSq[c][nr] = s
+				nr++
+			}
+		}
+		for i, z := range e.zone {
+			cover[z] |= e.zacc[i]
 		}
 		e.npawn[c] = np
+		e.nrook[c] = nr
+		e.pairMask[c] = pairs
 	}
+	e.pairTerms()
 	if r.doubled >= 0 {
 		e.pawns(pos)
+		e.fileTerms(pos)
 	}
 	if r.attacked >= 0 {
 		for c := engine.White; c <= engine.Black; c++ {
@@ -282,6 +359,7 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 			raw[r.hanging] -= n
 		}
 	}
+	raw[r.threat] = e.threats(pos, engine.White) - e.threats(pos, engine.Black)
 	if pos.SideToMove() == engine.White {
 		raw[r.tempo] = 1
 	} else {
@@ -349,6 +427,7 @@ func (e *Evaluator) pawns(pos *engine.Position) {
 			}
 			if passed {
 				raw[e.types[pos.At(s).Type()].passed&(maxTerms-1)] += sgn * rr * rr
+				raw[e.goBucket[min(e.lastRank-rr, int32(len(e.goBucket)-1))]&(maxTerms-1)] += sgn
 			}
 		}
 	}

@@ -78,7 +78,9 @@ const positionalNotes = "Positional weights are HAND VALUES (round numbers in th
 	"engines, not measured): mobility 2 cp per square (royals 0 mg / 2 eg); centrality 2/1\n" +
 	"(pawns 2/0, royals -4/+4); advancement 1/0 (pawns 3/5, royals -8/0); passed pawns\n" +
 	"0.5/2 x (relative rank)^2; doubled -10/-15, isolated -8/-8; royal.attacked -6/-2,\n" +
-	"royal.shelter 6/0; tempo 12/6; threats.hanging -20/-10 (issue 12)."
+	"royal.shelter 6/0; tempo 12/6; threats.hanging -20/-10 (issue 12).\n" +
+	"The issue-14 terms (zone.*, passed.go*, pair.*, file.*, threats.cheaper) are 0 here,\n" +
+	"so that this table evaluates exactly as before they existed; tuning fits them."
 
 // handTable builds the hand table of variant v.
 func handTable(t *testing.T, v *engine.Variant) *Weights {

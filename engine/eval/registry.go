@@ -32,6 +32,11 @@ const (
 	kExtraRoyal
 	kTempo
 	kHanging
+	kZone
+	kPassedGo
+	kPair
+	kOpenFile
+	kThreat
 )
 
 // term is one positional or material quantity; it owns two weights, its
@@ -46,7 +51,9 @@ type term struct {
 // typeTerms are the term indexes of one piece type (-1: none).
 type typeTerms struct {
 	material, mobility, center, advance, passed int32
+	zone, pair, open, half                      int32
 	pawn, royal                                 bool
+	pairSlot                                    int8 // bit pair of the type in pairMask
 }
 
 // Registry is the list of a variant's evaluation features and weight
@@ -64,6 +71,10 @@ type Registry struct {
 	types   []typeTerms // by PieceType
 	// variant-wide terms (-1: none)
 	doubled, isolated, attacked, shelter, extraRoyal, tempo, hanging int32
+	passedGo, threat                                                 int32 // passedGo: first of the bucket terms
+	pairTypes                                                        []int32
+	threatValue                                                      []int32   // by PieceType: see addFeatureTerms
+	zoneMaps                                                         []zoneMap // by PieceType
 	// phase
 	phaseWeight []int32 // by PieceType
 	phaseTotal  int32
@@ -144,6 +155,7 @@ func buildRegistry(name string) *Registry {
 	}
 	r.tempo = add(kTempo, "tempo", "for the side to move")
 	r.hanging = add(kHanging, "threats.hanging", "per non-royal piece attacked by the enemy and defended by no friendly piece")
+	r.addFeatureTerms(v, add)
 	if len(r.terms) > maxTerms || n > 255 {
 		panic(fmt.Sprintf("eval: %s has %d terms, at most %d", v.Name, len(r.terms), maxTerms))
 	}

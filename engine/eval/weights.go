@@ -325,6 +325,11 @@ var kindComment = map[termKind]string{
 	kAttacked:   "Royal safety.",
 	kExtraRoyal: "Extra royals.",
 	kTempo:      "Side to move.",
+	kZone:       "Attacks on the enemy royal's 3x3 neighbourhood, by attacker type.",
+	kPassedGo:   "Passed pawns by ranks to go to promotion.",
+	kPair:       "Pairs: colour-bound pieces on both colours of squares.",
+	kOpenFile:   "Rook-like pieces (a forward capturing slide) on open and half-open files.",
+	kThreat:     "Threats: pieces attacked by a cheaper piece.",
 }
 
 // WriteFile writes the table to path atomically (see package fsx): a

@@ -1,0 +1,382 @@
+package eval
+
+import (
+	"slices"
+
+	"tamerlane/engine"
+)
+
+// This file holds the terms of issue 14 (features that can carry
+// strength): attacks on the enemy royal's neighbourhood by attacker type,
+// passed pawns by distance to promotion, piece pairs of colour-bound
+// types, rook-like pieces on open and half-open files, and pieces attacked
+// by a cheaper piece. Like every other term they are generated from the
+// piece table alone.
+
+// passedBuckets maps a passed pawn's distance to promotion (ranks to go,
+// 1 = one step from its last rank) to its bucket: 1, 2, 3, 4-5 and 6 or
+// more. Buckets count from the promotion rank, where the value of a passed
+// pawn changes fastest, so one table serves boards of 8 to 11 ranks.
+var passedBucketNames = [...]string{"passed.go1", "passed.go2", "passed.go3", "passed.go4", "passed.go6"}
+
+// passedBucket returns the bucket of a passed pawn with d ranks to go.
+func passedBucket(d int32) int32 {
+	switch {
+	case d <= 3:
+		return max(d, 1) - 1
+	case d <= 5:
+		return 3
+	default:
+		return 4
+	}
+}
+
+// royalValue is the threat rank of a royal: never a cheaper attacker.
+const royalValue = 1 << 20
+
+// zoneBits is the number of square offsets a zone map covers: piece
+// square minus royal square, shifted by engine.NumSquares.
+const zoneBits = 2 * engine.NumSquares
+
+// zoneMap says, for a piece type and colour, from which square offsets
+// (piece minus royal, plus engine.NumSquares) the piece may attack a
+// square of the royal's 3x3 neighbourhood on an empty board. Pieces on the
+// real board attack a subset, so it is a cheap necessary condition (exact
+// for leapers). Offsets that two (file, rank) displacements share (the
+// padded board's stride is narrower than twice the widest board) are set
+// if either is, which keeps the condition necessary.
+type zoneMap [2][zoneWords]uint64
+
+// zoneWords is the number of 64-bit words of one colour's zone map.
+const zoneWords = (zoneBits + 63) / 64
+
+// zoneMapOf builds the zone map of d (Black's ranks mirrored).
+func zoneMapOf(d *engine.PieceDef) zoneMap {
+	var zm zoneMap
+	const far = 2 * engine.Stride
+	for c := 0; c < 2; c++ {
+		flip := 1 - 2*c
+		mark := func(af, ar int) { // the piece attacks piece+(af, ar)
+			for of := -1; of <= 1; of++ {
+				for or := -1; or <= 1; or++ {
+					df, dr := of-af, or-ar
+					if df <= -engine.Stride || df >= engine.Stride || dr <= -engine.Stride || dr >= engine.Stride {
+						continue
+					}
+					o := df + dr*engine.Stride + engine.NumSquares
+					if o >= 0 && o < zoneBits {
+						zm[c][o>>6] |= 1 << uint(o&63)
+					}
+				}
+			}
+		}
+		ray := func(f0, r0, df, dr int, lo, hi int8) {
+			h := int(hi)
+			if h == 0 {
+				h = far
+			}
+			for k := max(1, int(lo)); k <= h && k <= far; k++ {
+				mark(f0+k*df, r0+k*dr)
+			}
+		}
+		for _, m := range d.Moves {
+			if m.Mode == engine.MoveOnly {
+				continue
+			}
+			df, dr := int(m.DF), int(m.DR)*flip
+			switch m.Kind {
+			case engine.Leap:
+				mark(df, dr)
+			case engine.Slide:
+				ray(0, 0, df, dr, m.Min, m.Max)
+			case engine.Hop:
+				ray(0, 0, df, dr, 2, 0)
+			case engine.Bent:
+				ray(df, dr, int(m.TF), int(m.TR)*flip, m.Min, m.Max)
+			}
+		}
+	}
+	return zm
+}
+
+// colourBound reports whether every move of d keeps it on squares of one
+// colour (the bishop, the ferz, the alfil, the camel): every displacement
+// has an even sum of file and rank steps.
+func colourBound(d *engine.PieceDef) bool {
+	if len(d.Moves) == 0 {
+		return false
+	}
+	even := func(df, dr int8) bool { return (int(df)+int(dr))%2 == 0 }
+	for _, m := range d.Moves {
+		switch m.Kind {
+		case engine.Bent:
+			if !even(m.DF, m.DR) || !even(m.TF, m.TR) {
+				return false
+			}
+		case engine.DoubleStep:
+			// two steps of (DF, DR): always an even displacement
+		default:
+			if !even(m.DF, m.DR) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rookLike reports whether d slides forward along its file and captures
+// that way (a rook, a queen), so that an open file is worth something to
+// it.
+func rookLike(d *engine.PieceDef) bool {
+	for _, m := range d.Moves {
+		if m.Kind == engine.Slide && m.DF == 0 && m.DR > 0 && m.Mode != engine.MoveOnly && (m.Max == 0 || m.Max >= 3) {
+			return true
+		}
+	}
+	return false
+}
+
+// addFeatureTerms appends the issue-14 terms of v to r (after every older
+// term, so that older weight indexes do not move).
+func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, name, doc string) int32) {
+	n := v.NumTypes()
+	hasPawn := false
+	for t := 1; t <= n; t++ {
+		tt := &r.types[t]
+		tt.zone, tt.pair, tt.open, tt.half = -1, -1, -1, -1
+		hasPawn = hasPawn || tt.pawn
+	}
+	// Attacks on the enemy royal's neighbourhood, by attacker type; every
+	// pawn type moves alike, so the pawns share one term.
+	pawnZone := int32(-1)
+	r.zoneMaps = make([]zoneMap, n+1)
+	for t := 1; t <= n; t++ {
+		d := v.Def(engine.PieceType(t))
+		tt := &r.types[t]
+		r.zoneMaps[t] = zoneMapOf(d)
+		switch {
+		case d.Royal:
+		case d.Pawn:
+			if pawnZone < 0 {
+				pawnZone = add(kZone, "zone.pawns", "per square of an enemy royal's 3x3 neighbourhood (its own square included) that a pawn attacks")
+			}
+			tt.zone = pawnZone
+		default:
+			tt.zone = add(kZone, "zone."+d.Token, d.Name+": per square of an enemy royal's 3x3 neighbourhood (its own square included) it attacks")
+		}
+	}
+	r.passedGo = -1
+	if hasPawn {
+		docs := [...]string{"1 rank", "2 ranks", "3 ranks", "4 or 5 ranks", "6 or more ranks"}
+		for i, name := range passedBucketNames {
+			x := add(kPassedGo, name, "per passed pawn "+docs[i]+" from promotion")
+			if i == 0 {
+				r.passedGo = x
+			}
+		}
+	}
+	slot := int8(0)
+	for t := 1; t <= n; t++ {
+		d := v.Def(engine.PieceType(t))
+		if !d.Pawn && !d.Royal && colourBound(d) && slot < 32 {
+			r.types[t].pair = add(kPair, "pair."+d.Token, d.Name+": owning pieces of this colour-bound type on both colours of squares")
+			r.types[t].pairSlot = slot
+			r.pairTypes = append(r.pairTypes, int32(t))
+			slot++
+		}
+	}
+	if hasPawn {
+		for t := 1; t <= n; t++ {
+			d := v.Def(engine.PieceType(t))
+			if !d.Pawn && !d.Royal && rookLike(d) {
+				r.types[t].open = add(kOpenFile, "file.open."+d.Token, d.Name+": on a file with no pawn")
+				r.types[t].half = add(kOpenFile, "file.half."+d.Token, d.Name+": on a file with no friendly pawn but an enemy one")
+			}
+		}
+	}
+	r.threat = add(kThreat, "threats.cheaper", "per non-royal non-pawn piece attacked by an enemy piece of lower threat rank "+
+		"(pawns lowest, then by moves from the centre of the empty board)")
+	// Threat ranks: pawns 0, royals never cheaper, other pieces their
+	// number of moves from the centre of the empty board (at least 1).
+	r.threatValue = make([]int32, n+1)
+	for t := 1; t <= n; t++ {
+		d := v.Def(engine.PieceType(t))
+		switch {
+		case d.Pawn:
+			r.threatValue[t] = 0
+		case d.Royal:
+			r.threatValue[t] = royalValue
+		default:
+			r.threatValue[t] = int32(max(1, emptyBoardMoves(d, v.Files, v.Ranks)))
+		}
+	}
+}
+
+// zoneSetup sets e.zone to the squares of the 3x3 neighbourhoods of c's
+// royals on the playing area (each once), and e.zroyal to the royals'
+// squares, for the attacks of c's enemy; it clears e.zacc. A royal in a
+// citadel has no neighbourhood.
+func (e *Evaluator) zoneSetup(pos *engine.Position, c engine.Color) {
+	e.nzroyal = 0
+	for _, s := range pos.Royals(c) {
+		if e.onBoard[s] && e.nzroyal < len(e.zroyal) {
+			e.zroyal[e.nzroyal] = int32(s)
+			e.nzroyal++
+		}
+	}
+	switch e.nzroyal {
+	case 0:
+		e.zone = e.zoneBuf[:0]
+	case 1:
+		k := e.zroyal[0]
+		e.zone = e.zoneOf[k][:e.nzoneOf[k]]
+	default:
+		n := 0
+		for _, k := range e.zroyal[:e.nzroyal] {
+		next:
+			for _, z := range e.zoneOf[k][:e.nzoneOf[k]] {
+				for _, y := range e.zoneBuf[:n] {
+					if y == z {
+						continue next
+					}
+				}
+				e.zoneBuf[n] = z
+				n++
+			}
+		}
+		e.zone = e.zoneBuf[:n]
+	}
+	clear(e.zacc[:len(e.zone)])
+}
+
+// nearZone reports whether a piece on s whose zone map (for its type and
+// colour) is zm may attack a square of the zone.
+func (e *Evaluator) nearZone(s engine.Square, zm *[zoneWords]uint64) bool {
+	for _, k := range e.zroyal[:e.nzroyal] {
+		o := uint(int32(s) - k + engine.NumSquares)
+		if o < zoneBits && zm[o>>6]>>(o&63)&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// reachZone is pos.Reach(s, cover) that also returns how many squares of
+// the zone the piece on s attacks. The zone squares of cover hold only the
+// marks of the current piece: they are read and cleared after each piece
+// (the marks gathered in e.zacc), and compute ORs e.zacc back once the
+// side's pieces are done. Pieces that nearZone rules out cannot mark them.
+func (e *Evaluator) reachZone(pos *engine.Position, s engine.Square, cover *[engine.NumSquares]uint8) (int, int32) {
+	n := pos.Reach(s, cover)
+	acc := e.zacc[:len(e.zone)]
+	var cnt int32
+	for i, z := range e.zone {
+		x := cover[z]
+		cnt += int32(x)
+		acc[i] |= x
+		cover[z] = 0
+	}
+	return n, cnt
+}
+
+// fileTerms adds the open and half-open file terms of the rook-like pieces
+// recorded in e.rookSq (the pawn counts per file are filled).
+func (e *Evaluator) fileTerms(pos *engine.Position) {
+	raw := &e.raw
+	for c := 0; c < 2; c++ {
+		sgn := int32(1 - 2*c)
+		for _, s := range e.rookSq[c][:e.nrook[c]] {
+			f := int(e.file[s]) + 1
+			if e.pawnCount[c][f] != 0 {
+				continue
+			}
+			tt := &e.types[pos.At(s).Type()]
+			if e.pawnCount[1-c][f] == 0 {
+				raw[tt.open&(maxTerms-1)] += sgn
+			} else {
+				raw[tt.half&(maxTerms-1)] += sgn
+			}
+		}
+	}
+}
+
+// pairTerms adds the pair terms from the colour masks gathered in the
+// piece loop: bit 2*slot+colour of squares per side.
+func (e *Evaluator) pairTerms() {
+	raw := &e.raw
+	for c := 0; c < 2; c++ {
+		m := e.pairMask[c]
+		if m == 0 {
+			continue
+		}
+		sgn := int32(1 - 2*c)
+		for _, t := range e.reg.pairTypes {
+			tt := &e.types[t]
+			if m>>(2*uint(tt.pairSlot))&3 == 3 {
+				raw[tt.pair&(maxTerms-1)] += sgn
+			}
+		}
+	}
+}
+
+// maxTypes bounds the piece types of a variant.
+const maxTypes = 256
+
+// threats counts c's non-royal non-pawn pieces attacked by an enemy piece
+// of lower threat rank (the covers are complete). A pawn is the cheapest
+// attacker, so a look at the squares an enemy pawn would capture from
+// settles most cases before the general (and dearer) LeastAttacker.
+func (e *Evaluator) threats(pos *engine.Position, c engine.Color) int32 {
+	enemy := &e.cover[c.Other()]
+	them := c.Other()
+	var n int32
+outer:
+	for _, s := range pos.Pieces(c) {
+		if enemy[s] == 0 {
+			continue
+		}
+		v := e.tval[pos.At(s).Type()]
+		if v == 0 || v >= royalValue {
+			continue
+		}
+		for _, d := range e.pawnCap[them][:e.npawnCap] {
+			if pc := pos.At(s - engine.Square(d)); pc != engine.Empty && pc.Color() == them && e.types[pc.Type()].pawn {
+				n++
+				continue outer
+			}
+		}
+		if a, ok := pos.LeastAttacker(s, them, e.tval[:len(e.reg.threatValue)]); ok && e.tval[pos.At(a).Type()] < v {
+			n++
+		}
+	}
+	return n
+}
+
+// pawnCaptures returns the capture-only leaps (file, rank; White's
+// orientation) that every pawn type of v shares, or nil if the pawn types
+// capture differently or capture otherwise.
+func pawnCaptures(v *engine.Variant) [][2]int {
+	var caps [][2]int
+	first := true
+	for t := 1; t <= v.NumTypes(); t++ {
+		d := v.Def(engine.PieceType(t))
+		if !d.Pawn {
+			continue
+		}
+		var mine [][2]int
+		for _, m := range d.Moves {
+			switch {
+			case m.Kind == engine.Leap && m.Mode == engine.CaptureOnly:
+				mine = append(mine, [2]int{int(m.DF), int(m.DR)})
+			case m.Mode != engine.MoveOnly && m.Kind != engine.DoubleStep:
+				return nil // captures some other way
+			}
+		}
+		if first {
+			caps, first = mine, false
+		} else if !slices.Equal(caps, mine) {
+			return nil
+		}
+	}
+	return caps
+}
