@@ -24,7 +24,7 @@ func priorSetting(t TuneSettings) string {
 		}
 		rule := r.Rule
 		if rule == "" {
-			rule = tune.RuleMin
+			rule = tune.RuleOneSE
 		}
 		return fmt.Sprintf("chosen by validation (rule %s) from %s cp around the current table", rule, strings.Join(g, ", "))
 	}

@@ -29,7 +29,7 @@ func TestRegularisedGenerations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"prior sd chosen by validation (rule min) from none, 20 cp around the current table",
+	for _, want := range []string{"prior sd chosen by validation (rule one-se) from none, 20 cp around the current table",
 		"chosen by validation from 20, none", "Regularisation path", "**chosen**"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)

@@ -167,6 +167,9 @@ func TestRegulariseConfig(t *testing.T) {
 	if got := c.Options(nil).Fit.Grid; !slices.Equal(got, DefaultGrid) {
 		t.Errorf("default grid %v, want %v", got, DefaultGrid)
 	}
+	if got := c.Options(nil).Fit.Rule; got != RuleOneSE {
+		t.Errorf("default rule %q, want %q", got, RuleOneSE)
+	}
 	c, err = ParseConfig([]byte("regularise: {grid: [0, 30]}\n"), "t.yaml")
 	if err != nil {
 		t.Fatal(err)
