@@ -14,10 +14,11 @@ import (
 )
 
 // The golden file records the evaluation (White's view) of random
-// positions of every variant under the hand tables of data/weights, as
-// computed by the evaluator before the features of issue 14 existed. New
-// terms get hand weight 0, so the hand tables must still give exactly
-// these numbers. Rewrite (only when a hand table changes on purpose) with
+// positions of every variant under the hand tables (handTable, which
+// wrote data/weights before any tuned table was applied), as computed by
+// the evaluator before the features of issue 14 existed. New terms get
+// hand weight 0, so the hand tables must still give exactly these
+// numbers. Rewrite (only when a hand table changes on purpose) with
 //
 //	go test ./engine/eval -run TestHandEvalGolden -golden
 var golden = flag.Bool("golden", false, "rewrite testdata/hand-evals.txt from the current evaluator")
@@ -61,7 +62,7 @@ func TestHandEvalGolden(t *testing.T) {
 				t.Fatalf("%s:%d: %v", goldenPath, line, err)
 			}
 			vars[v.Name] = v
-			evs[v.Name] = New(defaultWeights(t, v))
+			evs[v.Name] = New(handTable(t, v))
 		}
 		ev := evs[v.Name]
 		pos, err := engine.ParseFEN(v, parts[1])
@@ -85,10 +86,10 @@ func TestHandEvalGolden(t *testing.T) {
 
 func writeGolden(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("# variant\tFEN\tevaluation (White's view) under data/weights/<variant>.yaml; see golden_test.go\n")
+	b.WriteString("# variant\tFEN\tevaluation (White's view) under the hand tables; see golden_test.go\n")
 	for _, name := range engine.VariantNames() {
 		v := engine.MustVariant(name, nil)
-		ev := New(defaultWeights(t, v))
+		ev := New(handTable(t, v))
 		for _, pos := range samples(v, 31, 80, 200) {
 			fmt.Fprintf(&b, "%s\t%s\t%d\n", name, pos.FEN(), ev.EvaluateWhite(pos))
 		}

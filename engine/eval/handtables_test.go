@@ -83,7 +83,7 @@ const positionalNotes = "Positional weights are HAND VALUES (round numbers in th
 	"so that this table evaluates exactly as before they existed; tuning fits them."
 
 // handTable builds the hand table of variant v.
-func handTable(t *testing.T, v *engine.Variant) *Weights {
+func handTable(t testing.TB, v *engine.Variant) *Weights {
 	w := NewWeights(v)
 	var material map[string]float64
 	notes := ""
