@@ -1,7 +1,7 @@
 // Package configs embeds the pipeline configurations of this directory
 // (see package tamerlane/pipeline): default.yaml, which "tamerlane
-// run" uses when no -c is given, hour.yaml, overnight.yaml and
-// calibration-chess.yaml.
+// run" uses when no -c is given, hour.yaml, shared.yaml (the variants
+// Fairy-Stockfish also plays), overnight.yaml and calibration-chess.yaml.
 package configs
 
 import "embed"

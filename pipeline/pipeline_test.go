@@ -383,7 +383,7 @@ func TestDecide(t *testing.T) {
 
 // TestEmbeddedConfigs loads the configurations of the configs directory.
 func TestEmbeddedConfigs(t *testing.T) {
-	want := map[string]int{"default.yaml": 2, "overnight.yaml": len(engine.VariantNames()), "calibration-chess.yaml": 1, "hour.yaml": 4}
+	want := map[string]int{"default.yaml": 2, "overnight.yaml": len(engine.VariantNames()), "calibration-chess.yaml": 1, "hour.yaml": 4, "shared.yaml": 2}
 	names, err := fs.Glob(configs.FS, "*.yaml")
 	if err != nil || len(names) != len(want) {
 		t.Fatalf("embedded configs %v (%v), want %d", names, err, len(want))
