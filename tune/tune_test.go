@@ -252,9 +252,10 @@ func TestRatioDeltaMethod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// a = (N.mg+N.eg)/2 = 325, b = 100; var a = (100+100)/4 = 50,
-	// var b = (16+16)/4 = 8, cov = 10/4 = 2.5.
-	a, b := 325.0, 100.0
+	// a = (N.mg+N.eg)/2, b = (P.mg+P.eg)/2 (325 and 100 in the hand
+	// table); var a = (100+100)/4 = 50, var b = (16+16)/4 = 8,
+	// cov = 10/4 = 2.5.
+	a, b := (w.Values[ni]+w.Values[ni+1])/2, (w.Values[pi]+w.Values[pi+1])/2
 	r := a / b
 	se := math.Sqrt(r * r * (50/(a*a) + 8/(b*b) - 2*2.5/(a*b)))
 	if math.Abs(float64(iv.Value)-r) > 1e-9 || math.Abs(float64(iv.Hi-iv.Value)-1.959963984540054*se) > 1e-9 {

@@ -9,12 +9,12 @@ import (
 	"tamerlane/engine"
 )
 
-// The hand tables of data/weights are the source of truth once written;
-// this generator only wrote their first version. Regenerate (overwriting
-// any tuned table!) with
+// This generator writes the hand tables, data/hand/<variant>.yaml (which
+// were the embedded defaults in data/weights until tuned tables replaced
+// them); TestHandTablesMatchData keeps the two equal. Regenerate with
 //
 //	go test ./engine/eval -run TestWriteHandTables -regen
-var regen = flag.Bool("regen", false, "rewrite data/weights/*.yaml with the hand values")
+var regen = flag.Bool("regen", false, "rewrite data/hand/*.yaml with the hand values")
 
 // handMaterial gives each variant's hand material values (cp, the same in
 // middlegame and endgame) by FEN token, and the notes naming their sources.
@@ -153,12 +153,12 @@ func handTable(t testing.TB, v *engine.Variant) *Weights {
 
 func TestWriteHandTables(t *testing.T) {
 	if !*regen {
-		t.Skip("run with -regen to rewrite data/weights")
+		t.Skip("run with -regen to rewrite data/hand")
 	}
 	for _, name := range engine.VariantNames() {
 		v := engine.MustVariant(name, nil)
 		w := handTable(t, v)
-		path := filepath.Join("..", "..", "data", "weights", name+".yaml")
+		path := filepath.Join("..", "..", "data", "hand", name+".yaml")
 		if err := w.WriteFile(path); err != nil {
 			t.Fatal(err)
 		}
@@ -173,6 +173,29 @@ func TestHandTablesComplete(t *testing.T) {
 		w := handTable(t, engine.MustVariant(name, nil))
 		if !strings.Contains(w.Provenance.Notes, "Material") {
 			t.Errorf("%s: notes lack the material sources", name)
+		}
+		// Royals are not material: royal.extra prices extra royals. (A
+		// tuned table may weigh the King's count where a side can lose a
+		// King and play on with other royals, as in historical Tamerlane;
+		// where it cannot, the feature is always 0 and the tuner leaves
+		// the weight alone.)
+		if k, ok := w.Get("material.K.mg"); !ok || k != 0 {
+			t.Errorf("%s: hand material.K.mg = %v, %v; want 0", name, k, ok)
+		}
+	}
+}
+
+// TestHandTablesMatchData checks that the embedded hand tables
+// (data/hand, eval.Hand) are what the generator writes.
+func TestHandTablesMatchData(t *testing.T) {
+	for _, name := range engine.VariantNames() {
+		v := engine.MustVariant(name, nil)
+		h, err := Hand(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff, _ := Diff(handTable(t, v), h); len(diff) > 0 {
+			t.Errorf("%s: data/hand differs from the generator: %v", name, diff)
 		}
 	}
 }

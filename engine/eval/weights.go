@@ -109,6 +109,19 @@ func Default(v *engine.Variant) (*Weights, error) {
 	return Load(v, bytes.NewReader(b), "data/"+path)
 }
 
+// Hand returns the variant's hand table (data/hand/<variant>.yaml): the
+// round-number table written before any tuning, which the embedded
+// default replaced once a tuned table was applied. Tests use it where an
+// evaluation must not change with the tuned tables.
+func Hand(v *engine.Variant) (*Weights, error) {
+	path := "hand/" + v.Name + ".yaml"
+	b, err := fs.ReadFile(data.Hand, path)
+	if err != nil {
+		return nil, fmt.Errorf("eval: no hand table for %s: %w", v.Name, err)
+	}
+	return Load(v, bytes.NewReader(b), "data/"+path)
+}
+
 // LoadOrDefault loads the table at path, or the variant's embedded
 // default table when path is empty: how every command and player resolves
 // a --weights flag or a config's table.
