@@ -101,12 +101,7 @@ func (w *Weights) Clone() *Weights {
 // Default returns the variant's default table, embedded from
 // data/weights/<variant>.yaml.
 func Default(v *engine.Variant) (*Weights, error) {
-	path := "weights/" + v.Name + ".yaml"
-	b, err := fs.ReadFile(data.Weights, path)
-	if err != nil {
-		return nil, fmt.Errorf("eval: no default table for %s: %w", v.Name, err)
-	}
-	return Load(v, bytes.NewReader(b), "data/"+path)
+	return embedded(data.Weights, "weights", "default", v)
 }
 
 // Hand returns the variant's hand table (data/hand/<variant>.yaml): the
@@ -114,10 +109,16 @@ func Default(v *engine.Variant) (*Weights, error) {
 // default replaced once a tuned table was applied. Tests use it where an
 // evaluation must not change with the tuned tables.
 func Hand(v *engine.Variant) (*Weights, error) {
-	path := "hand/" + v.Name + ".yaml"
-	b, err := fs.ReadFile(data.Hand, path)
+	return embedded(data.Hand, "hand", "hand", v)
+}
+
+// embedded loads v's table from dir/<variant>.yaml of an embedded file
+// system of package data; kind names the table in the error.
+func embedded(fsys fs.FS, dir, kind string, v *engine.Variant) (*Weights, error) {
+	path := dir + "/" + v.Name + ".yaml"
+	b, err := fs.ReadFile(fsys, path)
 	if err != nil {
-		return nil, fmt.Errorf("eval: no hand table for %s: %w", v.Name, err)
+		return nil, fmt.Errorf("eval: no %s table for %s: %w", kind, v.Name, err)
 	}
 	return Load(v, bytes.NewReader(b), "data/"+path)
 }
