@@ -325,7 +325,7 @@ func TestRoundTrip(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
-	good := defaultTableText(t, v)
+	good := handTableText(t, v)
 	// Each case names the line and the field its error must carry
 	// ("file:line: field: ..."), and a fragment of the reason.
 	cases := []struct {

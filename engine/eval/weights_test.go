@@ -15,7 +15,7 @@ import (
 // -30744), and that the bound itself still loads and evaluates sanely.
 func TestWeightsBounded(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
-	good := defaultTableText(t, v)
+	good := handTableText(t, v)
 	line := lineOf(t, good, "material.P.mg:")
 	for _, bad := range []string{"1e12", "-10001", "10000.5"} {
 		text := strings.Replace(good, "material.P.mg: 100", "material.P.mg: "+bad, 1)
@@ -44,10 +44,10 @@ func TestWeightsBounded(t *testing.T) {
 	}
 }
 
-// defaultTableText returns v's hand table as Write writes it (the
-// embedded table may be a tuned one with other values), the valid text
-// that the Load tests break one way at a time.
-func defaultTableText(t *testing.T, v *engine.Variant) string {
+// handTableText returns v's hand table as Write writes it (the embedded
+// default may be a tuned table with other values), the valid text that
+// the Load tests break one way at a time.
+func handTableText(t *testing.T, v *engine.Variant) string {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := handTable(t, v).Write(&buf); err != nil {

@@ -15,7 +15,8 @@ import (
 // that the search tests (mates found at a given depth, node counts) test
 // the search and do not change when tuned tables are applied. With the
 // tuned tables of 2026-11-25 four of the two-move wins of TestMates are
-// found only at depth 8, not 6: the shallow pruning cuts the mating line.
+// not found at depth 6 (the shatranj one is at depth 8): the shallow
+// pruning cuts the mating line.
 func newSearcher(t testing.TB, v *engine.Variant) *Searcher {
 	t.Helper()
 	w, err := eval.Hand(v)
