@@ -150,6 +150,24 @@ type ImbalanceMatch struct {
 	Losses        int      `json:"losses"`
 }
 
+// Add adds the pairs and results of another round of the same match.
+func (m *ImbalanceMatch) Add(o ImbalanceMatch) {
+	m.Pairs += o.Pairs
+	m.Wins += o.Wins
+	m.Draws += o.Draws
+	m.Losses += o.Losses
+}
+
+// Fitted returns the match as the imbalance fit reads it: the material
+// difference over pieces (what the second side lacks counts for the first).
+func (m *ImbalanceMatch) Fitted(pieces []string) (imbalance.Match, error) {
+	d, err := imbalance.DiffFromRemoved(pieces, m.FirstRemoves, m.SecondRemoves)
+	if err != nil {
+		return imbalance.Match{}, err
+	}
+	return imbalance.Match{Name: m.Name, Diff: d, Wins: float64(m.Wins), Draws: float64(m.Draws), Losses: float64(m.Losses)}, nil
+}
+
 // ImbalanceEstimate is one piece's value relative to the reference (= 1).
 type ImbalanceEstimate struct {
 	Piece string `json:"piece"`
@@ -214,12 +232,12 @@ func (f *ImbalanceFit) fit() {
 	}
 	var ms []imbalance.Match
 	for _, m := range f.Matches {
-		d, err := imbalance.DiffFromRemoved(pieces, m.FirstRemoves, m.SecondRemoves)
+		fm, err := m.Fitted(pieces)
 		if err != nil {
 			f.Error = err.Error()
 			return
 		}
-		ms = append(ms, imbalance.Match{Name: m.Name, Diff: d, Wins: float64(m.Wins), Draws: float64(m.Draws), Losses: float64(m.Losses)})
+		ms = append(ms, fm)
 	}
 	// Every piece, the reference included, has its own logistic
 	// coefficient: n pieces need n independent imbalances (e.g. pawn odds

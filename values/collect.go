@@ -85,10 +85,7 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 				m = &tune.ImbalanceMatch{Name: s.Name, FirstRemoves: s.FirstRemoves, SecondRemoves: s.SecondRemoves}
 				out[s.Variant] = append(out[s.Variant], m)
 			}
-			m.Pairs += s.Pairs
-			m.Wins += s.FirstPlayer.Wins
-			m.Draws += s.FirstPlayer.Draws
-			m.Losses += s.FirstPlayer.Losses
+			m.Add(tune.ImbalanceMatch{Pairs: s.Pairs, Wins: s.FirstPlayer.Wins, Draws: s.FirstPlayer.Draws, Losses: s.FirstPlayer.Losses})
 		}
 	}
 	return out, nil

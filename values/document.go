@@ -205,11 +205,11 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			}
 			var im []imbalance.Match
 			for _, m := range ms {
-				d, err := imbalance.DiffFromRemoved(pieces, m.FirstRemoves, m.SecondRemoves)
+				fm, err := m.Fitted(pieces)
 				if err != nil {
 					return nil, err
 				}
-				im = append(im, imbalance.Match{Name: m.Name, Diff: d, Wins: float64(m.Wins), Draws: float64(m.Draws), Losses: float64(m.Losses)})
+				im = append(im, fm)
 			}
 			var err error
 			imbPieces = pieces

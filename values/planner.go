@@ -9,6 +9,7 @@ import (
 	"strings"
 	"tamerlane/internal/stats"
 
+	"tamerlane/tune"
 	"tamerlane/tune/imbalance"
 )
 
@@ -75,33 +76,19 @@ func (c *PlanConfig) Validate() error {
 	return nil
 }
 
-// PlannedMatch is one imbalance match: the first side plays without
-// FirstRemoves, the second without SecondRemoves.
+// PlannedMatch is one imbalance match of the plan, with the pairs and
+// results of its rounds so far: the first side plays without
+// FirstRemoves, the second without SecondRemoves. Name is "X vs Y+P+P" or
+// "P odds".
 type PlannedMatch struct {
-	// Name is "X vs Y+P+P" or "P odds".
-	Name string `json:"name"`
+	tune.ImbalanceMatch
 	// Piece is the piece it measures ("P": pawn odds).
 	Piece string `json:"piece"`
-	// FirstRemoves and SecondRemoves are the pieces each side lacks.
-	FirstRemoves  []string `json:"first_removes"`
-	SecondRemoves []string `json:"second_removes,omitempty"`
-	// Pairs played and the first side's results.
-	Pairs               int     `json:"pairs"`
-	Wins, Draws, Losses float64 `json:"-"`
 }
 
-// Outcome is what one batch of a match gave: the first side's results.
-type Outcome struct {
-	// Name is the match's name.
-	Name string
-	// Pairs is the number of pairs played.
-	Pairs int
-	// Wins, Draws and Losses are the first side's results.
-	Wins, Draws, Losses float64
-}
-
-// PlayFunc plays one round: BatchPairs pairs of every listed match.
-type PlayFunc func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]Outcome, error)
+// PlayFunc plays one round: BatchPairs pairs of every listed match, and
+// returns what each gave (by name: pairs and the first side's results).
+type PlayFunc func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error)
 
 // ImbalanceResult is the state of the planner after its last round.
 type ImbalanceResult struct {
@@ -186,7 +173,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		if m := byName[name]; m != nil {
 			return m
 		}
-		m := &PlannedMatch{Name: name, Piece: piece, FirstRemoves: first, SecondRemoves: second}
+		m := &PlannedMatch{ImbalanceMatch: tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}, Piece: piece}
 		byName[name] = m
 		res.Matches = append(res.Matches, m)
 		return m
@@ -227,10 +214,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			if m == nil {
 				return nil, fmt.Errorf("imbalance %s round %d: result of an unplanned match %q", cfg.Variant, round, o.Name)
 			}
-			m.Pairs += o.Pairs
-			m.Wins += o.Wins
-			m.Draws += o.Draws
-			m.Losses += o.Losses
+			m.Add(o)
 		}
 		// The stopping rule uses the plain fit; the choice of opponents
 		// a slightly ridged one, which stays finite when a match is all
@@ -280,11 +264,11 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 // lopsided reports whether a match is far from even: the first side's
 // score is outside [¼, ¾] over at least 20 games.
 func lopsided(m *PlannedMatch) bool {
-	n := m.Wins + m.Draws + m.Losses
+	n := float64(m.Wins + m.Draws + m.Losses)
 	if n < 20 {
 		return false
 	}
-	s := (m.Wins + m.Draws/2) / n
+	s := (float64(m.Wins) + float64(m.Draws)/2) / n
 	return s < 0.25 || s > 0.75
 }
 
@@ -318,11 +302,11 @@ func fitMatches(pieces []string, matches []*PlannedMatch, ridge float64) (*imbal
 		if m.Pairs == 0 {
 			continue
 		}
-		d, err := imbalance.DiffFromRemoved(pieces, m.FirstRemoves, m.SecondRemoves)
+		fm, err := m.Fitted(pieces)
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, imbalance.Match{Name: m.Name, Diff: d, Wins: m.Wins, Draws: m.Draws, Losses: m.Losses})
+		ms = append(ms, fm)
 	}
 	if len(ms) == 0 {
 		return nil, errors.New("no matches played")

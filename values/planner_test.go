@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"tamerlane/internal/stats"
+	"tamerlane/tune"
 	"testing"
 )
 
@@ -13,9 +14,9 @@ import (
 // σ((value of what the second side lacks − value of what the first side
 // lacks)/scale) with draws, from known values.
 func synthPlay(rng *rand.Rand, vals map[string]float64, scale float64, calls *int) PlayFunc {
-	return func(_ context.Context, round int, batch []PlannedMatch, pairs int) ([]Outcome, error) {
+	return func(_ context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
 		*calls++
-		var out []Outcome
+		var out []tune.ImbalanceMatch
 		for _, m := range batch {
 			d := 0.0
 			for _, x := range m.FirstRemoves {
@@ -26,7 +27,7 @@ func synthPlay(rng *rand.Rand, vals map[string]float64, scale float64, calls *in
 			}
 			p := logistic(d / scale)
 			draw := 0.6 * math.Min(p, 1-p)
-			o := Outcome{Name: m.Name, Pairs: pairs}
+			o := tune.ImbalanceMatch{Name: m.Name, Pairs: pairs}
 			for range 2 * pairs {
 				u := rng.Float64()
 				switch {
@@ -81,7 +82,7 @@ func TestPlanOpponentsAndStop(t *testing.T) {
 	short := 0
 	rng := rand.New(rand.NewPCG(3, 4))
 	play := synthPlay(rng, planVals, 2.5, &short)
-	limited := func(ctx context.Context, round int, b []PlannedMatch, pairs int) ([]Outcome, error) {
+	limited := func(ctx context.Context, round int, b []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
 		if round >= res.Rounds-1 {
 			return nil, errStopTest
 		}

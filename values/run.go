@@ -12,6 +12,7 @@ import (
 
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
+	"tamerlane/tune"
 )
 
 // RunOptions are the settings of Run that never change a result.
@@ -122,7 +123,7 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 	}
 	pc.Start = start
 	v := cfg.Variants[i]
-	play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]Outcome, error) {
+	play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
 		sc := selfplay.DefaultConfig()
 		sc.Seed = cfg.Seed*1000003 + uint64(round) + 1
 		sc.Nodes, sc.MaxPlies = cfg.Nodes, cfg.MaxPlies
@@ -140,10 +141,10 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 		if err != nil {
 			return nil, err
 		}
-		var out []Outcome
+		var out []tune.ImbalanceMatch
 		for _, s := range res.Summary.Streams {
 			w := s.FirstPlayer
-			out = append(out, Outcome{Name: s.Name, Pairs: s.Pairs, Wins: float64(w.Wins), Draws: float64(w.Draws), Losses: float64(w.Losses)})
+			out = append(out, tune.ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses})
 		}
 		return out, nil
 	}
