@@ -95,9 +95,7 @@ func (r *runner) variantConfig(v string) (selfplay.VariantConfig, bool) {
 // without a measurement (verify.vs_gen0.pairs 0) has a null Elo.
 type Gen0Point struct {
 	Generation int            `json:"generation"`
-	Elo        selfplay.Float `json:"elo"`
-	Lo         selfplay.Float `json:"lo"`
-	Hi         selfplay.Float `json:"hi"`
+	Elo        stats.Interval `json:"elo"`
 	Measured   int            `json:"measured"`
 	// Match is the match's directory (relative to the run directory).
 	Match string `json:"match,omitempty"`
@@ -121,10 +119,9 @@ func gen0Points(rep *Report) map[string][]Gen0Point {
 					if !g.done(StepVsGen0) {
 						continue
 					}
-					last = Gen0Point{Measured: g.Generation, Elo: selfplay.Float(math.NaN()), Lo: selfplay.Float(math.NaN()), Hi: selfplay.Float(math.NaN())}
+					last = Gen0Point{Measured: g.Generation, Elo: stats.UnknownInterval()}
 					if m := vr.VsGen0; m != nil {
-						e, mg := float64(m.Elo.Elo), float64(m.Elo.Margin)
-						last.Elo, last.Lo, last.Hi, last.Match = m.Elo.Elo, selfplay.Float(e-mg), selfplay.Float(e+mg), m.Dir
+						last.Elo, last.Match = stats.NewInterval(float64(m.Elo.Elo), float64(m.Elo.Margin)/stats.Z95), m.Dir
 					}
 				}
 				p := last
@@ -139,13 +136,13 @@ func gen0Points(rep *Report) map[string][]Gen0Point {
 
 // gen0Cell formats a measured point for the report's tables.
 func gen0Cell(p Gen0Point) string {
-	if math.IsNaN(float64(p.Elo)) {
+	switch {
+	case math.IsNaN(float64(p.Elo.Value)):
 		return "unknown"
-	}
-	if p.Measured == 0 {
+	case p.Measured == 0:
 		return "0 (generation-0 table)"
 	}
-	s := fmt.Sprintf("%+.1f [%s, %s]", float64(p.Elo), stats.Format(float64(p.Lo), 1), stats.Format(float64(p.Hi), 1))
+	s := eloCell(p.Elo)
 	if p.Measured != p.Generation {
 		s += fmt.Sprintf(" (gen %d)", p.Measured)
 	}

@@ -51,12 +51,12 @@ func TestVsGen0(t *testing.T) {
 		t.Errorf("generation 2's match vs gen 0: %+v", g2.VsGen0)
 	}
 	pts := rep.EloVsGen0["chess"]
-	if len(pts) != 3 || pts[0].Measured != 0 || pts[0].Elo != 0 || pts[1].Measured != 1 || pts[2].Measured != 2 {
+	if len(pts) != 3 || pts[0].Measured != 0 || pts[0].Elo.Value != 0 || pts[1].Measured != 1 || pts[2].Measured != 2 {
 		t.Fatalf("points %+v", pts)
 	}
 	for i, m := range []*MatchReport{g1.VsGen0, g2.VsGen0} {
 		p := pts[i+1]
-		if !same(p.Elo, m.Elo.Elo) || !same(p.Hi-p.Elo, m.Elo.Margin) || p.Match != m.Dir {
+		if !same(p.Elo.Value, m.Elo.Elo) || !same(p.Elo.Hi-p.Elo.Value, m.Elo.Margin) || p.Match != m.Dir {
 			t.Errorf("point %+v does not hold the match's Elo %v ± %v (%s)", p, m.Elo.Elo, m.Elo.Margin, m.Dir)
 		}
 	}
@@ -78,7 +78,7 @@ func TestVsGen0(t *testing.T) {
 }
 
 // same compares two report floats, NaN equal to NaN.
-func same(a, b selfplay.Float) bool {
+func same[A, B ~float64](a A, b B) bool {
 	x, y := float64(a), float64(b)
 	return x == y || math.IsNaN(x) && math.IsNaN(y) || math.Abs(x-y) < 1e-9
 }
@@ -115,7 +115,7 @@ func TestGen0Points(t *testing.T) {
 	}
 	for i, w := range want {
 		p := pts[i]
-		if p.Generation != w.gen || p.Measured != w.measured || !same(p.Elo, selfplay.Float(w.elo)) || !same(p.Lo, selfplay.Float(w.lo)) || !same(p.Hi, selfplay.Float(w.hi)) {
+		if p.Generation != w.gen || p.Measured != w.measured || !same(p.Elo.Value, w.elo) || !same(p.Elo.Lo, w.lo) || !same(p.Elo.Hi, w.hi) {
 			t.Errorf("point %d: %+v, want %+v", i, p, w)
 		}
 	}

@@ -96,7 +96,7 @@ func Markdown(rep *Report) string {
 					cells[8] = map[bool]string{true: "**yes**", false: "no"}[a.Accepted]
 					for _, p := range rep.Elo[v.Variant] {
 						if p.Generation == g.Generation {
-							cells[9] = intervalCell(p)
+							cells[9] = eloCell(p.Elo)
 						}
 					}
 					for _, p := range rep.EloVsGen0[v.Variant] {
@@ -272,9 +272,10 @@ func ivCell(iv *stats.Interval) string {
 	return iv.Format(2)
 }
 
-func intervalCell(p EloPoint) string {
-	if math.IsNaN(float64(p.Elo)) {
+// eloCell formats an Elo with its interval, "unknown" when it is null.
+func eloCell(iv stats.Interval) string {
+	if math.IsNaN(float64(iv.Value)) {
 		return "unknown"
 	}
-	return fmt.Sprintf("%+.1f [%s, %s]", float64(p.Elo), ff(float64(p.Lo), 1), ff(float64(p.Hi), 1))
+	return fmt.Sprintf("%+.1f [%s, %s]", float64(iv.Value), ff(float64(iv.Lo), 1), ff(float64(iv.Hi), 1))
 }

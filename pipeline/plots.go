@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"tamerlane/internal/fsx"
+	"tamerlane/internal/stats"
 	"tamerlane/tune"
 )
 
@@ -247,18 +248,7 @@ func eloPlot(rep *Report) (*plot.Plot, *legend, bool) {
 		var xys plotter.XYs
 		var errs plotter.YErrors
 		for _, pt := range rep.Elo[v.Variant] {
-			if math.IsNaN(float64(pt.Elo)) {
-				continue
-			}
-			xys = append(xys, plotter.XY{X: float64(pt.Generation) + dx, Y: float64(pt.Elo)})
-			el, eh := float64(pt.Elo-pt.Lo), float64(pt.Hi-pt.Elo)
-			if !(el >= 0) {
-				el = 0
-			}
-			if !(eh >= 0) {
-				eh = 0
-			}
-			errs = append(errs, struct{ Low, High float64 }{el, eh})
+			xys, errs = addInterval(xys, errs, float64(pt.Generation)+dx, pt.Elo)
 		}
 		if len(xys) == 0 {
 			continue
@@ -320,6 +310,23 @@ func eloPlot(rep *Report) (*plot.Plot, *legend, bool) {
 	return p, leg, true
 }
 
+// addInterval appends an estimate at x with its 95% error bar to a
+// series; an unknown or infinite value is left out, an unknown or
+// infinite end draws no bar on its side.
+func addInterval(xys plotter.XYs, errs plotter.YErrors, x float64, iv stats.Interval) (plotter.XYs, plotter.YErrors) {
+	v := float64(iv.Value)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return xys, errs
+	}
+	bar := func(d float64) float64 {
+		if !(d >= 0) || math.IsInf(d, 0) {
+			return 0
+		}
+		return d
+	}
+	return append(xys, plotter.XY{X: x, Y: v}), append(errs, struct{ Low, High float64 }{bar(v - float64(iv.Lo)), bar(float64(iv.Hi) - v)})
+}
+
 // measuredSeries draws a variant's measured Elo against generation 0
 // (dotted line, triangles, 95% error bars), shifted by dx; nil when no
 // point is known.
@@ -327,18 +334,7 @@ func measuredSeries(pts []Gen0Point, dx float64, c color.Color) (*plotter.Line, 
 	var xys plotter.XYs
 	var errs plotter.YErrors
 	for _, pt := range pts {
-		if math.IsNaN(float64(pt.Elo)) || math.IsInf(float64(pt.Elo), 0) {
-			continue
-		}
-		xys = append(xys, plotter.XY{X: float64(pt.Generation) + dx, Y: float64(pt.Elo)})
-		el, eh := float64(pt.Elo-pt.Lo), float64(pt.Hi-pt.Elo)
-		if !(el >= 0) || math.IsInf(el, 0) {
-			el = 0
-		}
-		if !(eh >= 0) || math.IsInf(eh, 0) {
-			eh = 0
-		}
-		errs = append(errs, struct{ Low, High float64 }{el, eh})
+		xys, errs = addInterval(xys, errs, float64(pt.Generation)+dx, pt.Elo)
 	}
 	if len(xys) < 2 {
 		return nil, nil, nil // generation 0 alone says nothing

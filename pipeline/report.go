@@ -18,7 +18,7 @@ import (
 )
 
 // ReportFormat identifies report.json.
-const ReportFormat = "tamerlane-pipeline-report/2"
+const ReportFormat = "tamerlane-pipeline-report/3"
 
 // Report is report.json. It is rebuilt from the run directory after every
 // step; every path in it is relative to the run directory. The only
@@ -203,9 +203,7 @@ type MatchReport struct {
 // without a match makes it unknown (null).
 type EloPoint struct {
 	Generation int            `json:"generation"`
-	Elo        selfplay.Float `json:"elo"`
-	Lo         selfplay.Float `json:"lo"`
-	Hi         selfplay.Float `json:"hi"`
+	Elo        stats.Interval `json:"elo"`
 	Accepted   bool           `json:"accepted"`
 }
 
@@ -394,7 +392,7 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 					}
 				}
 				sd := math.Sqrt(st.variance)
-				p.Elo, p.Lo, p.Hi = selfplay.Float(st.elo), selfplay.Float(st.elo-stats.Z95*sd), selfplay.Float(st.elo+stats.Z95*sd)
+				p.Elo = stats.NewInterval(st.elo, sd)
 				rep.Elo[v] = append(rep.Elo[v], p)
 				if p.Accepted && baseGen0 && vr.VsGen0 == nil && steps.done(StepVsGen0) {
 					// The verification was against the generation-0 table.
