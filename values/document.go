@@ -21,7 +21,7 @@ const Scale = "P=1"
 // Definition states the estimand in one sentence for the JSON document.
 const Definition = "regression: logit E[result] = a + (g0 + g1*phase) * sum_j v_j * (White's minus Black's count of j) " +
 	"on quiet positions (no capture or promotion in the game's next plies), each game weight 1, quasi-ML without prior, " +
-	"game-clustered sandwich SE; imbalance: H.G. Muller's matches, logistic in the material removed, Pearson dispersion; " +
+	"game-clustered sandwich SE; by phase: the same with one v_j per band of phase (non-pawn material left, 1 at the start); imbalance: H.G. Muller's matches, logistic in the material removed, Pearson dispersion; " +
 	"intervals 95%, values in pawns (P=1)"
 
 // PublishedValue is one published figure in the document's scale.
@@ -54,6 +54,9 @@ type PieceValues struct {
 	// the knight (N=1), with delta-method intervals from the fits'
 	// covariances.
 	Scaled []ScaledValues `json:"scaled,omitempty"`
+	// ByPhase are the piece's regression values per phase band
+	// (FitByPhase; absent for the pawn, the unit).
+	ByPhase []PhaseValue `json:"by_phase,omitempty"`
 }
 
 // ScaledValues are a piece's estimates in another scale.
@@ -188,6 +191,14 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 						row(p).Regression = &e
 					} else {
 						vv.Notes = append(vv.Notes, fmt.Sprintf("regression: %s not identified (too few games with a %s difference)", p, p))
+					}
+				}
+				byPhase, err := FitByPhase(d.Classes.Names, d.Samples, PhaseBands(), opt.Regression)
+				if err != nil {
+					vv.Notes = append(vv.Notes, "regression by phase: "+err.Error())
+				} else {
+					for k, p := range d.Classes.Names[1:] {
+						row(p).ByPhase = byPhase.phaseValues(k + 1)
 					}
 				}
 			}
@@ -327,6 +338,7 @@ func (d *Document) Markdown() string {
 			cells = append(cells, strings.Join(pubs, "; "))
 			fmt.Fprintf(&b, "| %s |\n", strings.Join(cells, " | "))
 		}
+		phaseMarkdown(&b, &v)
 		if len(v.Matches) > 0 {
 			b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L |\n|---|---|---|\n")
 			for _, m := range v.Matches {

@@ -124,6 +124,9 @@ func TestIndependence(t *testing.T) {
 		t.Fatal(err)
 	}
 	va, vc := a.Variant("chess"), c.Variant("chess")
+	if p := va.Piece("N"); p == nil || len(p.ByPhase) == 0 {
+		t.Fatalf("no by-phase values of the knight: notes %v", va.Notes)
+	}
 	changed := false
 	for i, p := range va.Pieces {
 		q := vc.Pieces[i]
@@ -132,6 +135,12 @@ func TestIndependence(t *testing.T) {
 		}
 		if p.Regression != nil && (relDiff(float64(p.Regression.Value), float64(q.Regression.Value)) > 1e-9 || relDiff(float64(p.Regression.SE), float64(q.Regression.SE)) > 1e-9) {
 			t.Errorf("%s: regression %+v changed to %+v with another catalogue and start", p.Piece, *p.Regression, *q.Regression)
+		}
+		for b := range p.ByPhase {
+			x, y := p.ByPhase[b].Value, q.ByPhase[b].Value
+			if (x == nil) != (y == nil) || x != nil && relDiff(float64(x.Value), float64(y.Value)) > 1e-9 {
+				t.Errorf("%s: by-phase value in %s %v changed to %v", p.Piece, p.ByPhase[b].Band, x, y)
+			}
 		}
 		if len(p.Published) > 0 && len(q.Published) > 0 && p.Published[0].Value != q.Published[0].Value {
 			changed = true

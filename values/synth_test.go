@@ -10,7 +10,13 @@ import (
 // model with the given true values (pawns), α and scale s(φ) = g0 + g1·φ;
 // each game contributes reps identical samples (one cluster).
 func synthGames(rng *rand.Rand, n, reps int, vals []float64, alpha, g0, g1 float64) []Sample {
+	return synthGamesAt(rng, n, reps, func(float64) []float64 { return vals }, alpha, g0, g1)
+}
+
+// synthGamesAt is synthGames with true values that depend on the phase.
+func synthGamesAt(rng *rand.Rand, n, reps int, valsAt func(phase float64) []float64, alpha, g0, g1 float64) []Sample {
 	var out []Sample
+	vals := valsAt(0)
 	for g := range n {
 		d := make([]float64, len(vals))
 		d[0] = float64(rng.IntN(5) - 2)
@@ -21,7 +27,7 @@ func synthGames(rng *rand.Rand, n, reps int, vals []float64, alpha, g0, g1 float
 		}
 		ph := rng.Float64()
 		z := alpha
-		for j, v := range vals {
+		for j, v := range valsAt(ph) {
 			z += (g0 + g1*ph) * v * d[j]
 		}
 		p := logistic(z)

@@ -68,6 +68,19 @@ func TestValuesJSON(t *testing.T) {
 		}
 		if string(p["piece"]) == `"N"` {
 			found = true
+			var bands []map[string]json.RawMessage
+			if string(p["regression"]) != "null" { // these tiny greedy games may not measure material
+				if err := json.Unmarshal(p["by_phase"], &bands); err != nil || len(bands) != 4 {
+					t.Errorf("knight: by_phase %s (%v), want 4 bands", p["by_phase"], err)
+				}
+			}
+			for _, b := range bands {
+				for _, f := range []string{"phase_lo", "phase_hi", "value"} {
+					if _, ok := b[f]; !ok {
+						t.Errorf("knight: by_phase band %v lacks %q", b, f)
+					}
+				}
+			}
 			if string(p["imbalance"]) == "null" || !strings.Contains(string(p["published"]), `"kaufman1999"`) {
 				t.Errorf("knight: imbalance %s, published %s", p["imbalance"], p["published"])
 			}
