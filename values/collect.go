@@ -25,9 +25,39 @@ type VariantSamples struct {
 // self-play run directories and returns the quiet samples per variant.
 // Imbalance and match streams are not used: their material is imposed
 // and their players differ.
+//
+// A run still in progress (selfplay.InProgress) is read from its journals:
+// the games finished so far.
 func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSamples, error) {
 	out := map[string]*VariantSamples{}
 	for _, dir := range dirs {
+		if selfplay.InProgress(dir) {
+			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+				if g.Kind != "selfplay" {
+					return nil
+				}
+				vs := out[g.Variant.Name]
+				if vs == nil {
+					vs = &VariantSamples{Classes: NewClasses(g.Variant)}
+					out[g.Variant.Name] = vs
+				}
+				r, ok := resultScore(g.Result)
+				if !ok {
+					return nil
+				}
+				start, moves, err := g.Replay()
+				if err != nil {
+					return err
+				}
+				vs.Samples = append(vs.Samples, GameSamples(vs.Classes, start, moves, r, vs.Games, opt)...)
+				vs.Games++
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		sum, err := selfplay.ReadSummary(filepath.Join(dir, "summary.json"))
 		if err != nil {
 			return nil, err
@@ -66,36 +96,67 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 // name and removes (the rounds of a planned match).
 func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error) {
 	out := map[string][]*tune.ImbalanceMatch{}
+	match := func(variant, name string, first, second []string) *tune.ImbalanceMatch {
+		for _, x := range out[variant] {
+			if x.Name == name && fmt.Sprint(x.FirstRemoves) == fmt.Sprint(first) && fmt.Sprint(x.SecondRemoves) == fmt.Sprint(second) {
+				return x
+			}
+		}
+		m := &tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}
+		out[variant] = append(out[variant], m)
+		return m
+	}
 	for _, dir := range dirs {
+		if selfplay.InProgress(dir) {
+			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+				if g.Kind != "imbalance" {
+					return nil
+				}
+				r, ok := resultScore(g.Result)
+				if !ok {
+					return nil
+				}
+				if !g.FirstWhite {
+					r = 1 - r
+				}
+				var add tune.ImbalanceMatch
+				switch r {
+				case 1:
+					add.Wins = 1
+				case 0.5:
+					add.Draws = 1
+				default:
+					add.Losses = 1
+				}
+				if g.FirstWhite {
+					add.Pairs = 1
+				}
+				match(g.Variant.Name, g.Stream, g.FirstRemoves, g.SecondRemoves).Add(add)
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		sum, err := selfplay.ReadSummary(filepath.Join(dir, "summary.json"))
 		if err != nil {
 			return nil, err
 		}
 		for _, s := range sum.Streams {
-			if s.Kind != "imbalance" {
-				continue
+			if s.Kind == "imbalance" {
+				match(s.Variant, s.Name, s.FirstRemoves, s.SecondRemoves).Add(tune.ImbalanceMatch{Pairs: s.Pairs, Wins: s.FirstPlayer.Wins, Draws: s.FirstPlayer.Draws, Losses: s.FirstPlayer.Losses})
 			}
-			var m *tune.ImbalanceMatch
-			for _, x := range out[s.Variant] {
-				if x.Name == s.Name && fmt.Sprint(x.FirstRemoves) == fmt.Sprint(s.FirstRemoves) && fmt.Sprint(x.SecondRemoves) == fmt.Sprint(s.SecondRemoves) {
-					m = x
-				}
-			}
-			if m == nil {
-				m = &tune.ImbalanceMatch{Name: s.Name, FirstRemoves: s.FirstRemoves, SecondRemoves: s.SecondRemoves}
-				out[s.Variant] = append(out[s.Variant], m)
-			}
-			m.Add(tune.ImbalanceMatch{Pairs: s.Pairs, Wins: s.FirstPlayer.Wins, Draws: s.FirstPlayer.Draws, Losses: s.FirstPlayer.Losses})
 		}
 	}
 	return out, nil
 }
 
 // RunDirs returns the self-play run directories under root: root itself
-// if it is one, else every directory below it holding a summary.json, in
-// lexical order.
+// if it is one, else every directory below it holding a run.json (a
+// finished run, with summary.json, or one in progress), in lexical order.
 func RunDirs(root string) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(root, "summary.json")); err == nil {
+	if _, err := os.Stat(filepath.Join(root, selfplay.RunInfoName)); err == nil {
 		return []string{root}, nil
 	}
 	var dirs []string
@@ -103,10 +164,8 @@ func RunDirs(root string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && d.Name() == "summary.json" {
-			if _, err := os.Stat(filepath.Join(filepath.Dir(path), "run.json")); err == nil {
-				dirs = append(dirs, filepath.Dir(path))
-			}
+		if !d.IsDir() && d.Name() == selfplay.RunInfoName {
+			dirs = append(dirs, filepath.Dir(path))
 		}
 		return nil
 	})
@@ -114,7 +173,7 @@ func RunDirs(root string) ([]string, error) {
 		return nil, err
 	}
 	if len(dirs) == 0 {
-		return nil, errors.New(root + ": no self-play run directory (summary.json) found")
+		return nil, errors.New(root + ": no self-play run directory (run.json) found")
 	}
 	sort.Strings(dirs)
 	return dirs, nil

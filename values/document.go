@@ -9,6 +9,7 @@ import (
 	"strings"
 	"tamerlane/internal/stats"
 
+	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/tune/imbalance"
 	"tamerlane/tune/published"
@@ -106,6 +107,9 @@ type Document struct {
 	Scale      string          `json:"scale"`
 	Definition string          `json:"definition"`
 	Variants   []VariantValues `json:"variants"`
+	// InProgress are the run directories read from their journals: runs
+	// still playing (or stopped), whose values are interim.
+	InProgress []string `json:"in_progress,omitempty"`
 }
 
 // Variant returns the values of a variant, or nil.
@@ -160,6 +164,11 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 	}
 	sort.Strings(names)
 	doc := &Document{Scale: Scale, Definition: Definition}
+	for _, d := range dirs {
+		if selfplay.InProgress(d) {
+			doc.InProgress = append(doc.InProgress, d)
+		}
+	}
 	for _, name := range names {
 		vv := VariantValues{Variant: name, Scale: Scale, Pieces: []PieceValues{}}
 		rows := map[string]*PieceValues{}
@@ -295,6 +304,9 @@ func (d *Document) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Piece values (%s, 95%% intervals)\n\n", d.Scale)
 	fmt.Fprintf(&b, "Estimand: %s.\n\n", d.Definition)
+	if len(d.InProgress) > 0 {
+		fmt.Fprintf(&b, "**Interim**: the games finished so far in runs still in progress (%s).\n\n", strings.Join(d.InProgress, ", "))
+	}
 	for _, v := range d.Variants {
 		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.\n\n", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
 		var scaled []string

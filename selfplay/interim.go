@@ -1,0 +1,120 @@
+package selfplay
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"tamerlane/engine"
+)
+
+// JournalGame is one finished game of a run read from its stream's
+// journal, before the run has written games.pgn and summary.json.
+type JournalGame struct {
+	// Stream, Kind ("selfplay", "imbalance" or "match"), FirstRemoves and
+	// SecondRemoves describe the game's stream as StreamSummary does.
+	Stream        string
+	Kind          string
+	FirstRemoves  []string
+	SecondRemoves []string
+	// Variant is the stream's variant with its rule options.
+	Variant *engine.Variant
+	// Pair is the pair index; FirstWhite says the stream's first player
+	// had White (the pair's first game).
+	Pair       int
+	FirstWhite bool
+	// FEN is the game's root position, Moves every move from it
+	// (opening moves included) in coordinate notation, Result "1-0",
+	// "0-1" or "1/2-1/2".
+	FEN    string
+	Moves  []string
+	Result string
+	// where names the journal line for errors.
+	where string
+}
+
+// Replay returns the game's root position and its moves, checked by the
+// rules; an error names the journal line and the ply.
+func (g *JournalGame) Replay() (*engine.Position, []engine.Move, error) {
+	pos, err := engine.ParseFEN(g.Variant, g.FEN)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", g.where, err)
+	}
+	start := pos.Clone()
+	moves := make([]engine.Move, 0, len(g.Moves))
+	for i, s := range g.Moves {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: ply %d: %v", g.where, i+1, err)
+		}
+		moves = append(moves, m)
+		pos.Make(m)
+	}
+	return start, moves, nil
+}
+
+// InProgress reports whether dir is a self-play run directory whose run
+// has not written its outputs (run.json without summary.json): a run
+// still playing, or one that was stopped and can be resumed.
+func InProgress(dir string) bool {
+	_, errRun := os.Stat(filepath.Join(dir, "run.json"))
+	_, errSum := os.Stat(filepath.Join(dir, "summary.json"))
+	return errRun == nil && os.IsNotExist(errSum)
+}
+
+// ScanJournals calls fn for every finished game in the journals of the
+// self-play run directory dir, stream by stream in the order of the run's
+// config.yaml and, within a stream, in the order the pairs finished. It
+// reads what a running (or stopped) run has recorded so far and never
+// writes; a torn last journal line, a pair still being written, is
+// skipped, as a resumed run would.
+func ScanJournals(dir string, fn func(*JournalGame) error) error {
+	cfg, err := LoadConfig(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		return err
+	}
+	streams, err := buildStreams(cfg, nil, false)
+	if err != nil {
+		return fmt.Errorf("%s: %v", dir, err)
+	}
+	for _, st := range streams {
+		if err := scanStreamJournal(filepath.Join(dir, st.dir, journalName), st, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scanStreamJournal calls fn for the games of one stream's journal.
+func scanStreamJournal(path string, st *stream, fn func(*JournalGame) error) error {
+	entries, _, err := scanJournal(path)
+	if err != nil {
+		return err
+	}
+	files := map[string]*os.File{}
+	defer func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}()
+	for _, e := range entries {
+		p, err := readEntry(files, e)
+		if err != nil {
+			return err
+		}
+		for i, g := range p.Games {
+			moves := make([]string, 0, len(g.Book)+len(g.Moves))
+			moves = append(moves, g.Book...)
+			for _, m := range g.Moves {
+				moves = append(moves, m.M)
+			}
+			jg := &JournalGame{Stream: st.name, Kind: st.kind, FirstRemoves: st.firstRemoves, SecondRemoves: st.secondRemoves,
+				Variant: st.v, Pair: p.Pair, FirstWhite: i == 0, FEN: g.FEN, Moves: moves, Result: g.Result,
+				where: fmt.Sprintf("%s (game %d)", e.where(), i+1)}
+			if err := fn(jg); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
