@@ -187,7 +187,9 @@ type VariantConfig struct {
 // (first player White in the pair's first game, Black in its second).
 //
 // A remove is a FEN token of the variant in any case ("N", "PR"), or "P"
-// for any pawn in variants without a "P" token. The piece removed is
+// for any pawn in variants without a "P" token, optionally with "@" and
+// the file of the player's array it stands on ("P@f": the f-pawn, the
+// classical pawn odds). The piece removed is
 // chosen deterministically: White's pieces are scanned from rank 1 up and
 // each rank from file a; Black's are scanned from its own back rank down,
 // each rank from file a when Black's array is White's mirrored across the

@@ -76,6 +76,13 @@ func TestImbalanceFEN(t *testing.T) {
 		{"tamerlane2", []string{"N"}, []string{"C"}, false, "e3o1o1c1e/rnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/R1BSMKMSBNR/E1C1O1O1C1E w EGeg - 0 1"},
 		// Tamerlane: Black's array is rotated, so Black loses the knight on j9 (its own left).
 		{"tamerlane", []string{"N"}, []string{"N"}, false, "e1c1d1d1c1e/rntgwkfgt1r/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/R1TGFKWGTNR/E1C1D1D1C1E w Ss 00 0 1"},
+		// A file after @ picks the piece of that file of the player's array:
+		// the f-pawn (classical pawn odds), for Black f7.
+		{"chess", []string{"P@f"}, nil, false, "rnbqkbnr/pppppppp/8/8/8/8/PPPPP1PP/RNBQKBNR w KQkq - 0 1"},
+		{"chess", []string{"P@f"}, nil, true, "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{"chess", []string{"N@g"}, []string{"P@d", "P@e"}, false, "rnbqkbnr/ppp2ppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"},
+		// In Tamerlane's rotated arrays Black's file b is the board's j.
+		{"tamerlane", []string{"N@b"}, []string{"N@b"}, false, "e1c1d1d1c1e/rntgwkfgt1r/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/R1TGFKWGTNR/E1C1D1D1C1E w Ss 00 0 1"},
 	}
 	for _, c := range cases {
 		v := engine.MustVariant(c.variant, nil)
@@ -85,6 +92,27 @@ func TestImbalanceFEN(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s %v vs %v swapped %v:\n got %s\nwant %s", c.variant, c.first, c.second, c.swapped, got, c.want)
+		}
+	}
+}
+
+// TestImbalanceFENErrors: a remove that names no file of the board, or a
+// file without that piece, is an error naming the config field.
+func TestImbalanceFENErrors(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	for _, c := range []struct {
+		first       []string
+		field, want string
+	}{
+		{[]string{"P@z"}, "first_removes[0]", "file after @"},
+		{[]string{"P@"}, "first_removes[0]", "file after @"},
+		{[]string{"N", "N@a"}, "first_removes[1]", `no piece "N@a" left`},
+		{[]string{"P@f", "P@f"}, "first_removes[1]", `no piece "P@f" left`},
+		{[]string{"X@f"}, "first_removes[0]", `no piece "X"`},
+	} {
+		_, err := imbalanceFEN(v, c.first, nil, false)
+		if err == nil || err.field != c.field || !strings.Contains(err.err.Error(), c.want) {
+			t.Errorf("%v: %+v, want %s: ...%s", c.first, err, c.field, c.want)
 		}
 	}
 }

@@ -78,11 +78,15 @@ func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (stri
 	for _, sd := range sides {
 		for i, tok := range sd.toks {
 			field := fmt.Sprintf("%s[%d]", sd.field, i)
-			match, err := tokenMatcher(v, tok)
+			piece, file, err := splitRemove(v, tok)
 			if err != nil {
 				return "", &removeError{field, err}
 			}
-			s, ok := findRemovable(v, &board, sd.color, rotated, match)
+			match, err := tokenMatcher(v, piece)
+			if err != nil {
+				return "", &removeError{field, err}
+			}
+			s, ok := findRemovable(v, &board, sd.color, rotated, match, file)
 			if !ok {
 				return "", &removeError{field, fmt.Errorf("no %s %q left to remove from %s's array in %s", "piece", tok, sd.color, v.Name)}
 			}
@@ -100,6 +104,23 @@ func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (stri
 		return "", &removeError{"first_removes", fmt.Errorf("the imbalance gives a finished game: %s", q.FEN())}
 	}
 	return q.FEN(), nil
+}
+
+// splitRemove splits a remove "X" or "X@f" into the piece token and the
+// file of the player's array it must stand on (-1: any file).
+func splitRemove(v *engine.Variant, tok string) (string, int, error) {
+	piece, fileName, ok := strings.Cut(tok, "@")
+	if !ok {
+		return tok, -1, nil
+	}
+	f := -1
+	if len(fileName) == 1 && fileName[0] >= 'a' && fileName[0] <= 'z' {
+		f = int(fileName[0] - 'a')
+	}
+	if f < 0 || f >= v.Files {
+		return "", 0, fmt.Errorf("%q: the file after @ must be a letter from a to %c (%s has %d files)", tok, 'a'+v.Files-1, v.Name, v.Files)
+	}
+	return piece, f, nil
 }
 
 // tokenMatcher returns a test for the piece types a remove token names.
@@ -143,14 +164,19 @@ func arrayRotated(v *engine.Variant, board *[engine.NumSquares]engine.Piece) boo
 	return rot > mirror
 }
 
-// findRemovable finds the piece of colour c to remove (see ImbalanceConfig).
-func findRemovable(v *engine.Variant, board *[engine.NumSquares]engine.Piece, c engine.Color, rotated bool, match func(engine.PieceType) bool) (engine.Square, bool) {
+// findRemovable finds the piece of colour c to remove (see
+// ImbalanceConfig); file, unless -1, is the file of the player's array
+// it must stand on (for Black in a rotated array, the mirrored board file).
+func findRemovable(v *engine.Variant, board *[engine.NumSquares]engine.Piece, c engine.Color, rotated bool, match func(engine.PieceType) bool, file int) (engine.Square, bool) {
 	for i := 0; i < v.Ranks; i++ {
 		r := i
 		if c == engine.Black {
 			r = v.Ranks - 1 - i
 		}
 		for j := 0; j < v.Files; j++ {
+			if file >= 0 && j != file {
+				continue
+			}
 			f := j
 			if c == engine.Black && rotated {
 				f = v.Files - 1 - j
