@@ -21,13 +21,7 @@ func writeMeasured(b *strings.Builder, v *values.VariantValues) {
 		if p.Piece == "P" {
 			continue
 		}
-		z := ""
-		if p.AgreementZ != nil {
-			z = ff(*p.AgreementZ, 2)
-			if p.Disagree {
-				z += " (disagree)"
-			}
-		}
+		z := values.FormatZ(p.AgreementZ)
 		var pubs []string
 		for _, x := range p.Published {
 			pubs = append(pubs, fmt.Sprintf("%s %s (%s)", ff(x.Value, 2), x.Source, x.Kind))

@@ -66,6 +66,36 @@ type ScaledValues struct {
 	Scale      string          `json:"scale"`
 	Regression *stats.Interval `json:"regression"`
 	Imbalance  *stats.Interval `json:"imbalance"`
+	// AgreementZ is their agreement in this scale, as in PieceValues:
+	// the two methods' units differ (an average pawn, the pawn of pawn
+	// odds), so they can disagree in P=1 and agree in N=1.
+	AgreementZ *float64 `json:"agreement_z"`
+}
+
+// agreementZ returns (regression − imbalance)/√(SE_r² + SE_i²), or nil
+// without both estimates (or without any standard error).
+func agreementZ(reg, imb *stats.Interval) *float64 {
+	if reg == nil || imb == nil {
+		return nil
+	}
+	se := math.Hypot(float64(reg.SE), float64(imb.SE))
+	if !(se > 0) {
+		return nil
+	}
+	z := float64(reg.Value-imb.Value) / se
+	return &z
+}
+
+// FormatZ prints a z with "disagree" beyond the 95% bound, or "–".
+func FormatZ(z *float64) string {
+	if z == nil {
+		return "–"
+	}
+	out := fmt.Sprintf("%+.2f", *z)
+	if math.Abs(*z) > stats.Z95 {
+		out += " **disagree**"
+	}
+	return out
 }
 
 // imbalanceInterval is an estimate of the imbalance fit as an interval.
@@ -257,14 +287,8 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		}
 		for _, p := range order {
 			r := rows[p]
-			if r.Regression != nil && r.Imbalance != nil {
-				se := math.Hypot(float64(r.Regression.SE), float64(r.Imbalance.SE))
-				if se > 0 {
-					z := float64(r.Regression.Value-r.Imbalance.Value) / se
-					r.AgreementZ = &z
-					r.Disagree = math.Abs(z) > stats.Z95
-				}
-			}
+			r.AgreementZ = agreementZ(r.Regression, r.Imbalance)
+			r.Disagree = r.AgreementZ != nil && math.Abs(*r.AgreementZ) > stats.Z95
 			for _, sc := range scales {
 				sp, sv, _ := sc.Parse()
 				x := ScaledValues{Scale: string(sc)}
@@ -280,6 +304,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 						x.Imbalance = ratio(sv, fit.Estimates[i].Logit, fit.Estimates[j].Logit, fit.Cov.At(i, i), fit.Cov.At(j, j), fit.Cov.At(i, j))
 					}
 				}
+				x.AgreementZ = agreementZ(x.Regression, x.Imbalance)
 				r.Scaled = append(r.Scaled, x)
 			}
 			if tab != nil {
@@ -320,17 +345,11 @@ func (d *Document) Markdown() string {
 		}
 		b.WriteString("| piece | regression | imbalance | z |")
 		for _, sc := range scaled {
-			fmt.Fprintf(&b, " regression (%s) | imbalance (%s) |", sc, sc)
+			fmt.Fprintf(&b, " regression (%s) | imbalance (%s) | z (%s) |", sc, sc, sc)
 		}
-		b.WriteString(" published (P=1) |\n|---|---|---|---|" + strings.Repeat("---|---|", len(scaled)) + "---|\n")
+		b.WriteString(" published (P=1) |\n|---|---|---|---|" + strings.Repeat("---|---|---|", len(scaled)) + "---|\n")
 		for _, p := range v.Pieces {
-			z := "–"
-			if p.AgreementZ != nil {
-				z = fmt.Sprintf("%+.2f", *p.AgreementZ)
-				if p.Disagree {
-					z += " **disagree**"
-				}
-			}
+			z := FormatZ(p.AgreementZ)
 			var pubs []string
 			for _, x := range p.Published {
 				pubs = append(pubs, fmt.Sprintf("%.2f (%s, %s)", x.Value, x.Source, x.Kind))
@@ -342,9 +361,9 @@ func (d *Document) Markdown() string {
 			cells := []string{name, FormatInterval(p.Regression), FormatInterval(p.Imbalance), z}
 			for k := range scaled {
 				if k < len(p.Scaled) {
-					cells = append(cells, FormatInterval(p.Scaled[k].Regression), FormatInterval(p.Scaled[k].Imbalance))
+					cells = append(cells, FormatInterval(p.Scaled[k].Regression), FormatInterval(p.Scaled[k].Imbalance), FormatZ(p.Scaled[k].AgreementZ))
 				} else {
-					cells = append(cells, "–", "–")
+					cells = append(cells, "–", "–", "–")
 				}
 			}
 			cells = append(cells, strings.Join(pubs, "; "))
