@@ -119,3 +119,22 @@ func TestConfigDefaultsAndRoundTrip(t *testing.T) {
 		t.Fatal("hash ignores the seed")
 	}
 }
+
+// TestExperimentConfigs: the self-play configs of configs/experiments
+// parse (their comments cite results of running them).
+func TestExperimentConfigs(t *testing.T) {
+	files, err := filepath.Glob("../configs/experiments/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no experiment configs: %v", err)
+	}
+	for _, f := range files {
+		cfg, err := LoadConfig(f)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		if len(cfg.Variants)+len(cfg.Imbalances)+len(cfg.Matches) == 0 {
+			t.Errorf("%s: no stream", f)
+		}
+	}
+}
