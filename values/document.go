@@ -122,12 +122,24 @@ type VariantValues struct {
 	Games          int `json:"games"`
 	Samples        int `json:"samples"`
 	ImbalanceGames int `json:"imbalance_games"`
+	// Logistic is the regression's intercept and scale (null without a
+	// regression): logit E[result] = alpha + (gamma0 + gamma1·φ)·(material
+	// in pawns), so gamma0 + gamma1·φ is a pawn's worth in logit at phase
+	// φ, the bridge to the logit of a pawn-odds match (φ = 1 at the start).
+	Logistic *Logistic `json:"logistic,omitempty"`
 	// Matches are the imbalance matches (rounds summed).
 	Matches []*tune.ImbalanceMatch `json:"matches,omitempty"`
 	// Pieces are the rows, the pawn first.
 	Pieces []PieceValues `json:"pieces"`
 	// Notes say why a method gave nothing.
 	Notes []string `json:"notes,omitempty"`
+}
+
+// Logistic is the regression's White advantage and logistic scale.
+type Logistic struct {
+	Alpha  float64 `json:"alpha"`
+	Gamma0 float64 `json:"gamma0"`
+	Gamma1 float64 `json:"gamma1"`
 }
 
 // Document is the output of tamerlane values --json.
@@ -224,6 +236,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			if err != nil {
 				vv.Notes = append(vv.Notes, "regression: "+err.Error())
 			} else {
+				vv.Logistic = &Logistic{Alpha: reg.Alpha, Gamma0: reg.Gamma0, Gamma1: reg.Gamma1}
 				for k, p := range reg.Pieces {
 					if reg.Identified[k] {
 						e := reg.Values[k]
@@ -333,7 +346,11 @@ func (d *Document) Markdown() string {
 		fmt.Fprintf(&b, "**Interim**: the games finished so far in runs still in progress (%s).\n\n", strings.Join(d.InProgress, ", "))
 	}
 	for _, v := range d.Variants {
-		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.\n\n", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
+		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
+		if l := v.Logistic; l != nil {
+			fmt.Fprintf(&b, " A pawn is worth %.3f logit at the start (phase 1) and %.3f at phase 0; White's edge %+.3f logit.", l.Gamma0+l.Gamma1, l.Gamma0, l.Alpha)
+		}
+		b.WriteString("\n\n")
 		var scaled []string
 		for _, p := range v.Pieces {
 			if len(p.Scaled) > len(scaled) {

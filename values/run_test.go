@@ -124,6 +124,10 @@ func TestIndependence(t *testing.T) {
 		t.Fatal(err)
 	}
 	va, vc := a.Variant("chess"), c.Variant("chess")
+	if la, lc := va.Logistic, vc.Logistic; la == nil || lc == nil || relDiff(la.Alpha, lc.Alpha) > 1e-9 || relDiff(la.Gamma0, lc.Gamma0) > 1e-9 ||
+		relDiff(la.Gamma1, lc.Gamma1) > 1e-9 || !(la.Gamma0+la.Gamma1 > 0) {
+		t.Errorf("logistic scale %+v vs %+v: want equal and a positive pawn at phase 1", va.Logistic, vc.Logistic)
+	}
 	if p := va.Piece("N"); p == nil || len(p.ByPhase) == 0 {
 		t.Fatalf("no by-phase values of the knight: notes %v", va.Notes)
 	}
