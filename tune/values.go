@@ -215,6 +215,7 @@ func (f *ImbalanceFit) fit() {
 	var pieces []string
 	for _, m := range f.Matches {
 		for _, p := range append(append([]string{}, m.FirstRemoves...), m.SecondRemoves...) {
+			p = imbalance.PieceOf(p)
 			if !seen[p] {
 				seen[p] = true
 				pieces = append(pieces, p)

@@ -1,10 +1,12 @@
 package values
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -89,6 +91,12 @@ type ImbalanceConfig struct {
 	MaxPairs int `yaml:"max_pairs"`
 	// MaxPawns is the most pawns one side gives up.
 	MaxPawns int `yaml:"max_pawns"`
+	// Pawns says which pawns a match removes, and so which pawn is the
+	// unit of the values: "edge" (the default) the first of each
+	// player's array from its file a (a-, b-, c-pawn ...), "centre" from
+	// the middle files outwards (in chess the d-, e-, c-, f-pawn ...;
+	// the classical pawn odds is a centre pawn, the f-pawn).
+	Pawns string `yaml:"pawns,omitempty"`
 	// Engine, if set, plays both sides of every imbalance match: an
 	// outside UCI engine (selfplay.EngineSpec; e.g. Fairy-Stockfish on
 	// chess, shatranj and shako), sent the positions with the pieces
@@ -178,6 +186,9 @@ func (c *Config) validate(src *yamlx.Source) error {
 			if err := pc.Validate(); err != nil {
 				bad(p+".imbalance", "%v", err)
 			}
+			if pw := v.Imbalance.Pawns; pw != "" && pw != PawnsEdge && pw != PawnsCentre {
+				bad(p+".imbalance.pawns", "%q: want %q or %q", pw, PawnsEdge, PawnsCentre)
+			}
 			if e := v.Imbalance.Engine; e != nil {
 				if err := e.Validate(); err != nil {
 					bad(p+".imbalance.engine", "%v", err)
@@ -230,3 +241,49 @@ func (c *Config) selfplayConfig(i int) *selfplay.Config {
 
 // cfgYAML is the config as written to the run's config.yaml.
 func cfgYAML(c *Config) ([]byte, error) { return yaml.Marshal(c) }
+
+// The pawns an imbalance match removes (ImbalanceConfig.Pawns).
+const (
+	PawnsEdge   = "edge"
+	PawnsCentre = "centre"
+)
+
+// engineVariant returns the variant with its rule options.
+func (v *VariantConfig) engineVariant() (*engine.Variant, error) {
+	opts, err := engine.ParseOptions(v.Rules)
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewVariant(v.Variant, opts)
+}
+
+// centrePawns returns removes with every "P" bound to a file of the
+// player's array, from the middle files outwards (ties: the lower file
+// first; in chess d, e, c, f, b, g, a, h), skipping files without a pawn
+// in the start array. Other removes are kept.
+func centrePawns(v *engine.Variant, removes []string) []string {
+	var files []int
+	start := engine.NewPosition(v)
+	for f := 0; f < v.Files; f++ {
+		for r := 0; r < v.Ranks; r++ {
+			if pc := start.At(engine.SquareAt(f, r)); pc != engine.Empty && pc.Color() == engine.White && v.Def(pc.Type()).Pawn {
+				files = append(files, f)
+				break
+			}
+		}
+	}
+	mid := float64(v.Files-1) / 2
+	slices.SortStableFunc(files, func(a, b int) int {
+		return cmp.Compare(math.Abs(float64(a)-mid), math.Abs(float64(b)-mid))
+	})
+	out := make([]string, 0, len(removes))
+	k := 0
+	for _, x := range removes {
+		if x == "P" && k < len(files) {
+			x = fmt.Sprintf("P@%c", 'a'+files[k])
+			k++
+		}
+		out = append(out, x)
+	}
+	return out
+}

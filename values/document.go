@@ -261,7 +261,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			for _, m := range ms {
 				vv.ImbalanceGames += m.Wins + m.Draws + m.Losses
 				for _, x := range slices.Concat(m.FirstRemoves, m.SecondRemoves) {
-					if !slices.Contains(pieces, x) {
+					if x = imbalance.PieceOf(x); !slices.Contains(pieces, x) {
 						pieces = append(pieces, x)
 					}
 				}

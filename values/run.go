@@ -123,14 +123,22 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 	}
 	pc.Start = start
 	v := cfg.Variants[i]
+	ev, err := v.engineVariant()
+	if err != nil {
+		return nil, err
+	}
 	play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
 		sc := selfplay.DefaultConfig()
 		sc.Seed = cfg.Seed*1000003 + uint64(round) + 1
 		sc.Nodes, sc.MaxPlies = cfg.Nodes, cfg.MaxPlies
 		sc.Dataset.PositionsPerGame = 0
 		for _, m := range batch {
+			first, second := m.FirstRemoves, m.SecondRemoves
+			if v.Imbalance.Pawns == PawnsCentre {
+				first, second = centrePawns(ev, first), centrePawns(ev, second)
+			}
 			sc.Imbalances = append(sc.Imbalances, selfplay.ImbalanceConfig{Name: m.Name, Variant: v.Variant, Rules: v.Rules,
-				FirstRemoves: m.FirstRemoves, SecondRemoves: m.SecondRemoves, Pairs: pairs, Engine: v.Imbalance.Engine})
+				FirstRemoves: first, SecondRemoves: second, Pairs: pairs, Engine: v.Imbalance.Engine})
 		}
 		names := make([]string, len(batch))
 		for k, m := range batch {

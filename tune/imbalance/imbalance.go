@@ -46,6 +46,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
@@ -69,15 +70,23 @@ type Match struct {
 // Games returns the number of games of the match.
 func (m Match) Games() float64 { return m.Wins + m.Draws + m.Losses }
 
+// PieceOf returns the piece a remove names: the token itself, or the
+// token before "@" of a remove that also names the file ("P@d": a pawn).
+func PieceOf(remove string) string {
+	p, _, _ := strings.Cut(remove, "@")
+	return p
+}
+
 // DiffFromRemoved builds a difference vector from the pieces removed from
 // each side's normal array: a piece removed from the first player counts
-// −1, one removed from the second player +1. Piece names must be in pieces;
-// a name may repeat.
+// −1, one removed from the second player +1. Piece names (PieceOf the
+// removes) must be in pieces; a name may repeat.
 func DiffFromRemoved(pieces []string, removedFirst, removedSecond []string) ([]float64, error) {
 	d := make([]float64, len(pieces))
 	for side, list := range [2][]string{removedFirst, removedSecond} {
 		sign := float64(2*side - 1) // −1 for the first player, +1 for the second
 		for _, p := range list {
+			p = PieceOf(p)
 			j := slices.Index(pieces, p)
 			if j < 0 {
 				return nil, fmt.Errorf("imbalance: unknown piece %q", p)
