@@ -461,6 +461,14 @@ func (d *Document) Plot(dir string) ([]string, error) {
 			return nil, fmt.Errorf("plot %s: %w", v.Variant, err)
 		}
 		files = append(files, png, svg)
+		if bands := phaseSeries(&v); len(bands) > 0 {
+			png, svg, err := valueplot.WriteFiles(filepath.Join(dir, "values-"+v.Variant+"-phase"), pieces, bands, ps,
+				valueplot.Options{Title: v.Variant + ": regression values by phase (non-pawn material left), 95% intervals", YLabel: "pawns (P=1)"})
+			if err != nil {
+				return nil, fmt.Errorf("plot %s by phase: %w", v.Variant, err)
+			}
+			files = append(files, png, svg)
+		}
 	}
 	return files, nil
 }

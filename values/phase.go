@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tamerlane/internal/stats"
+	"tamerlane/tune/valueplot"
 )
 
 // Band is a range of the phase φ (the non-pawn material left, 1 at the
@@ -148,4 +149,21 @@ func phaseMarkdown(b *strings.Builder, v *VariantValues) {
 		}
 		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
 	}
+}
+
+// phaseSeries returns one plot series per phase band with the by-phase
+// values of the variant's pieces (none without by-phase values).
+func phaseSeries(v *VariantValues) []valueplot.Series {
+	var out []valueplot.Series
+	for _, p := range v.Pieces {
+		for b, x := range p.ByPhase {
+			if b == len(out) {
+				out = append(out, valueplot.Series{Label: "phase " + x.Band.String()})
+			}
+			if x.Value != nil {
+				out[b].Points = append(out[b].Points, plotPoint(p.Piece, x.Value))
+			}
+		}
+	}
+	return out
 }

@@ -3,6 +3,8 @@ package values
 import (
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -129,5 +131,45 @@ func TestAgreementZ(t *testing.T) {
 	}
 	if agreementZ(reg, nil) != nil || agreementZ(&stats.Interval{Value: 1}, &stats.Interval{Value: 2}) != nil || FormatZ(nil) != "–" {
 		t.Error("z without both estimates or without SE must be null")
+	}
+}
+
+// TestPhasePlot: a variant with by-phase values gets a second plot, one
+// series per band, with a point for each identified value only.
+func TestPhasePlot(t *testing.T) {
+	iv := func(v float64) *stats.Interval { x := stats.NewInterval(v, 0.1); return &x }
+	bands := PhaseBands()
+	row := func(piece string, vals ...float64) PieceValues {
+		p := PieceValues{Piece: piece, Regression: iv(vals[0])}
+		for b, v := range vals {
+			pv := PhaseValue{Band: bands[b]}
+			if v > 0 {
+				pv.Value = iv(v)
+			}
+			p.ByPhase = append(p.ByPhase, pv)
+		}
+		return p
+	}
+	vv := VariantValues{Variant: "chess", Scale: Scale, Pieces: []PieceValues{{Piece: "P"}, row("N", 1.8, 3, 3.2, 0), row("R", 3, 4.6, 4.5, 4.9)}}
+	s := phaseSeries(&vv)
+	if len(s) != 4 || len(s[0].Points) != 2 || len(s[3].Points) != 1 || s[3].Points[0].Piece != "R" || s[1].Points[0].Value != 3 {
+		t.Fatalf("series %+v", s)
+	}
+	dir := t.TempDir()
+	files, err := (&Document{Variants: []VariantValues{vv}}).Plot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"values-chess.png", "values-chess.svg", "values-chess-phase.png", "values-chess-phase.svg"}
+	if len(files) != len(want) {
+		t.Fatalf("files %v, want %v", files, want)
+	}
+	for i, f := range files {
+		if filepath.Base(f) != want[i] {
+			t.Errorf("file %d: %s, want %s", i, f, want[i])
+		}
+		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
 	}
 }
