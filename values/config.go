@@ -30,7 +30,7 @@ import (
 //	variants:
 //	  - variant: chess
 //	    pairs: 5000          # self-play game pairs for the regression
-//	    imbalance: {pieces: [N, B, R, Q], half_width: 0.25, batch_pairs: 50, max_pairs: 2000}
+//	    imbalance: {pieces: [N, B, R, Q], half_width: 0.25, batch_pairs: 50, max_pairs: 2000, pawns: centre}
 //	    # optional: an outside UCI engine plays the imbalance matches
 //	    #   imbalance: {..., engine: {cmd: /opt/fsf/stockfish, nodes: 20000}}
 type Config struct {
