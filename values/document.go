@@ -10,6 +10,7 @@ import (
 	"tamerlane/internal/stats"
 
 	"tamerlane/selfplay"
+	"tamerlane/selfplay/elo"
 	"tamerlane/tune"
 	"tamerlane/tune/imbalance"
 	"tamerlane/tune/published"
@@ -388,9 +389,10 @@ func (d *Document) Markdown() string {
 		}
 		phaseMarkdown(&b, &v)
 		if len(v.Matches) > 0 {
-			b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L |\n|---|---|---|\n")
+			b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L | first side score (95%) |\n|---|---|---|---|\n")
 			for _, m := range v.Matches {
-				fmt.Fprintf(&b, "| %v vs %v | %d | %d-%d-%d |\n", m.FirstRemoves, m.SecondRemoves, m.Pairs, m.Wins, m.Draws, m.Losses)
+				sc := elo.Trinomial{Wins: m.Wins, Draws: m.Draws, Losses: m.Losses}.Score()
+				fmt.Fprintf(&b, "| %v vs %v | %d | %d-%d-%d | %s |\n", m.FirstRemoves, m.SecondRemoves, m.Pairs, m.Wins, m.Draws, m.Losses, sc.Format(3))
 			}
 		}
 		for _, n := range v.Notes {

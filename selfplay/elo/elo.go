@@ -100,6 +100,18 @@ func (t *Trinomial) Add(o Outcome) {
 	}
 }
 
+// Score returns the first player's mean score per game with its
+// standard error and normal 95% interval (unknown without games).
+func (t Trinomial) Score() stats.Interval {
+	t.check()
+	if t.Games() == 0 {
+		return stats.UnknownInterval()
+	}
+	a, w := trinomialScores(), t.weights()
+	mu, variance := stat.PopMeanVariance(a[:], w[:])
+	return stats.NewInterval(mu, math.Sqrt(variance/float64(t.Games())))
+}
+
 // Games returns the number of games.
 func (t Trinomial) Games() int { return t.Wins + t.Draws + t.Losses }
 

@@ -198,3 +198,17 @@ func TestStrings(t *testing.T) {
 		}
 	}
 }
+
+func TestTrinomialScore(t *testing.T) {
+	s := Trinomial{Wins: 30, Draws: 40, Losses: 30}.Score()
+	// mean 0.5; per-game variance (30·0.25 + 30·0.25)/100 = 0.15
+	if math.Abs(float64(s.Value)-0.5) > 1e-12 || math.Abs(float64(s.SE)-math.Sqrt(0.15/100)) > 1e-12 {
+		t.Errorf("score %+v, want 0.5 with SE %.5f", s, math.Sqrt(0.0015))
+	}
+	if s := (Trinomial{Wins: 3, Losses: 1}).Score(); math.Abs(float64(s.Value)-0.75) > 1e-12 || !s.Covers(0.75) {
+		t.Errorf("3-0-1: %+v", s)
+	}
+	if s := (Trinomial{}).Score(); !math.IsNaN(float64(s.Value)) {
+		t.Errorf("no games: %+v, want unknown", s)
+	}
+}
