@@ -56,13 +56,13 @@ type Config struct {
 // RegressionConfig selects the samples and the identification threshold.
 type RegressionConfig struct {
 	// MinPly drops positions before this ply (default 16).
-	MinPly int `yaml:"min_ply"`
+	MinPly int `yaml:"min_ply" json:"min_ply"`
 	// QuietPlies is how many plies the material must stay unchanged
 	// (default 2).
-	QuietPlies int `yaml:"quiet_plies"`
+	QuietPlies int `yaml:"quiet_plies" json:"quiet_plies"`
 	// MinGames is the number of games with a non-zero difference a class
 	// needs to be identified (default 30).
-	MinGames int `yaml:"min_games"`
+	MinGames int `yaml:"min_games" json:"min_games"`
 }
 
 // VariantConfig is the measurement of one variant.

@@ -147,9 +147,12 @@ type Logistic struct {
 type Document struct {
 	// Scale is the scale of every value (P=1); Definition states the
 	// estimand.
-	Scale      string          `json:"scale"`
-	Definition string          `json:"definition"`
-	Variants   []VariantValues `json:"variants"`
+	Scale      string `json:"scale"`
+	Definition string `json:"definition"`
+	// Settings are the regression's sample selection and identification
+	// threshold, defaults filled in.
+	Settings RegressionConfig `json:"settings"`
+	Variants []VariantValues  `json:"variants"`
 	// InProgress are the run directories read from their journals: runs
 	// still playing (or stopped), whose values are interim.
 	InProgress []string `json:"in_progress,omitempty"`
@@ -206,7 +209,9 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		}
 	}
 	sort.Strings(names)
-	doc := &Document{Scale: Scale, Definition: Definition}
+	so, ro := opt.Samples.withDefaults(), opt.Regression.withDefaults()
+	doc := &Document{Scale: Scale, Definition: Definition,
+		Settings: RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, MinGames: ro.MinGames}}
 	for _, d := range dirs {
 		if selfplay.InProgress(d) {
 			doc.InProgress = append(doc.InProgress, d)
@@ -343,6 +348,8 @@ func (d *Document) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Piece values (%s, 95%% intervals)\n\n", d.Scale)
 	fmt.Fprintf(&b, "Estimand: %s.\n\n", d.Definition)
+	fmt.Fprintf(&b, "Regression samples from ply %d on, material unchanged for %d plies; a piece is identified with at least %d games with a difference.\n\n",
+		d.Settings.MinPly, d.Settings.QuietPlies, d.Settings.MinGames)
 	if len(d.InProgress) > 0 {
 		fmt.Fprintf(&b, "**Interim**: the games finished so far in runs still in progress (%s).\n\n", strings.Join(d.InProgress, ", "))
 	}

@@ -20,6 +20,13 @@ type RegressionOptions struct {
 	Start []float64
 }
 
+func (o RegressionOptions) withDefaults() RegressionOptions {
+	if o.MinGames == 0 {
+		o.MinGames = 30
+	}
+	return o
+}
+
 // Regression is the prior-free regression fit of one variant.
 type Regression struct {
 	// Pieces are the class names; Values[i] belongs to Pieces[i]
@@ -127,9 +134,7 @@ func FitRegression(names []string, samples []Sample, opt RegressionOptions) (*Re
 	if len(names) == 0 || names[0] != "P" {
 		return nil, errors.New("values: the first class must be the pawn P")
 	}
-	if opt.MinGames == 0 {
-		opt.MinGames = 30
-	}
+	opt = opt.withDefaults()
 	games := map[int]bool{}
 	nz := make([]map[int]bool, len(names))
 	for i := range nz {

@@ -94,6 +94,28 @@ func TestValuesJSON(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	// Overridden sample settings: printed with the settings used, the
+	// run's files untouched.
+	before, err := os.ReadFile(filepath.Join(dir, "values.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCLI(t, "values", "--run", dir, "--json", "--min-ply", "6", "--quiet-plies", "4")
+	if code != 0 {
+		t.Fatalf("values --min-ply 6 --quiet-plies 4: exit %d: %s", code, errs)
+	}
+	var sens struct {
+		Settings map[string]int `json:"settings"`
+	}
+	if err := json.Unmarshal([]byte(out), &sens); err != nil || sens.Settings["min_ply"] != 6 || sens.Settings["quiet_plies"] != 4 || sens.Settings["min_games"] != 5 {
+		t.Errorf("settings %v (%v), want min_ply 6, quiet_plies 4 and the run's min_games 5", sens.Settings, err)
+	}
+	if after, err := os.ReadFile(filepath.Join(dir, "values.json")); err != nil || string(after) != string(before) {
+		t.Errorf("a sensitivity run rewrote values.json (%v)", err)
+	}
+	if code, _, errs := runCLI(t, "values", "--run", dir, "--quiet-plies", "-1"); code == 0 || !strings.Contains(errs, "negative") {
+		t.Errorf("--quiet-plies -1: exit %d, %s", code, errs)
+	}
 	// A missing config is an error naming the file.
 	code, _, errs = runCLI(t, "measure", "-c", "x.yaml", "-o", dir)
 	if code == 0 || !strings.Contains(errs, "x.yaml") {

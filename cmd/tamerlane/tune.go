@@ -84,11 +84,22 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlags("values", stderr)
 	run := fs.String("run", "", "measurement, tuning or pipeline run directory")
 	asJSON := fs.Bool("json", false, "print the values document as JSON (per variant: regression, imbalance, agreement, published; P=1)")
+	var ov values.RegressionConfig
+	fs.IntVar(&ov.MinPly, "min-ply", 0, "regression: drop positions before this ply (0: the run's, default 16); prints without writing files")
+	fs.IntVar(&ov.QuietPlies, "quiet-plies", 0, "regression: plies the material must stay unchanged (0: the run's, default 2); prints without writing files")
+	fs.IntVar(&ov.MinGames, "min-games", 0, "regression: games with a difference a piece needs (0: the run's, default 30); prints without writing files")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *run == "" {
 		return fmt.Errorf("--run is required")
+	}
+	if ov.MinPly < 0 || ov.QuietPlies < 0 || ov.MinGames < 0 {
+		return fmt.Errorf("--min-ply, --quiet-plies and --min-games must not be negative")
+	}
+	if ov != (values.RegressionConfig{}) {
+		// A sensitivity check: the run's files keep its own settings.
+		return printMeasurementWith(*run, "", *asJSON, stdout, ov)
 	}
 	if values.IsRun(*run) {
 		return printMeasurement(*run, *run, *asJSON, stdout)
@@ -129,7 +140,23 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 // printMeasurement writes and prints the prior-free values document of
 // the self-play games under dir.
 func printMeasurement(dir, out string, asJSON bool, stdout io.Writer) error {
-	doc, files, err := writeMeasurement(dir, out, measurementConfig(dir))
+	return printMeasurementWith(dir, out, asJSON, stdout, values.RegressionConfig{})
+}
+
+// printMeasurementWith is printMeasurement with the run's regression
+// settings overridden where ov's fields are not zero.
+func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, ov values.RegressionConfig) error {
+	rc := measurementConfig(dir)
+	if ov.MinPly > 0 {
+		rc.MinPly = ov.MinPly
+	}
+	if ov.QuietPlies > 0 {
+		rc.QuietPlies = ov.QuietPlies
+	}
+	if ov.MinGames > 0 {
+		rc.MinGames = ov.MinGames
+	}
+	doc, files, err := writeMeasurement(dir, out, rc)
 	if err != nil {
 		return err
 	}
