@@ -101,7 +101,8 @@ func (t *Trinomial) Add(o Outcome) {
 }
 
 // Score returns the first player's mean score per game with its
-// standard error and normal 95% interval (unknown without games).
+// standard error and normal 95% interval clipped to [0, 1] (unknown
+// without games).
 func (t Trinomial) Score() stats.Interval {
 	t.check()
 	if t.Games() == 0 {
@@ -109,7 +110,7 @@ func (t Trinomial) Score() stats.Interval {
 	}
 	a, w := trinomialScores(), t.weights()
 	mu, variance := stat.PopMeanVariance(a[:], w[:])
-	return stats.NewInterval(mu, math.Sqrt(variance/float64(t.Games())))
+	return stats.NewInterval(mu, math.Sqrt(variance/float64(t.Games()))).Clip(0, 1)
 }
 
 // Games returns the number of games.

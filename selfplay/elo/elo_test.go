@@ -208,6 +208,9 @@ func TestTrinomialScore(t *testing.T) {
 	if s := (Trinomial{Wins: 3, Losses: 1}).Score(); math.Abs(float64(s.Value)-0.75) > 1e-12 || !s.Covers(0.75) {
 		t.Errorf("3-0-1: %+v", s)
 	}
+	if s := (Trinomial{Wins: 1, Draws: 2, Losses: 97}).Score(); s.Lo < 0 || s.Hi > 1 || !s.Covers(0.02) {
+		t.Errorf("1-2-97: %+v, want an interval inside [0, 1] around 0.02", s)
+	}
 	if s := (Trinomial{}).Score(); !math.IsNaN(float64(s.Value)) {
 		t.Errorf("no games: %+v, want unknown", s)
 	}
