@@ -56,6 +56,13 @@ type PieceValues struct {
 	// the knight (N=1), with delta-method intervals from the fits'
 	// covariances.
 	Scaled []ScaledValues `json:"scaled,omitempty"`
+	// Bridged is the imbalance value in the regression's pawn at the
+	// start of the game: the piece's imbalance logit over the
+	// regression's logit per pawn at phase 1 (γ0 + γ1), a unit both
+	// methods share whichever pawn the matches remove (null without both
+	// fits); BridgedZ is its agreement with Regression.
+	Bridged  *stats.Interval `json:"imbalance_bridged"`
+	BridgedZ *float64        `json:"bridged_z"`
 	// ByPhase are the piece's regression values per phase band
 	// (FitByPhase; absent for the pawn, the unit).
 	ByPhase []PhaseValue `json:"by_phase,omitempty"`
@@ -71,6 +78,20 @@ type ScaledValues struct {
 	// the two methods' units differ (an average pawn, the pawn of pawn
 	// odds), so they can disagree in P=1 and agree in N=1.
 	AgreementZ *float64 `json:"agreement_z"`
+}
+
+// bridge returns an imbalance logit λ (variance vl) in the regression's
+// pawn at phase 1, λ/(γ0+γ1), with the delta-method standard error of the
+// two independent fits (different games).
+func bridge(reg *Regression, logit, vl float64) *stats.Interval {
+	g := reg.Gamma0 + reg.Gamma1
+	if !(g > 0) || reg.Cov == nil {
+		return nil
+	}
+	vg := reg.Cov.At(1, 1) + reg.Cov.At(2, 2) + 2*reg.Cov.At(1, 2)
+	se := math.Sqrt(math.Max(0, vl/(g*g)+logit*logit*vg/(g*g*g*g)))
+	iv := stats.NewInterval(logit/g, se)
+	return &iv
 }
 
 // agreementZ returns (regression − imbalance)/√(SE_r² + SE_i²), or nil
@@ -308,6 +329,10 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			r := rows[p]
 			r.AgreementZ = agreementZ(r.Regression, r.Imbalance)
 			r.Disagree = r.AgreementZ != nil && math.Abs(*r.AgreementZ) > stats.Z95
+			if i := slices.Index(imbPieces, p); reg != nil && fit != nil && i >= 0 && p != "P" && !math.IsNaN(fit.Estimates[i].SE) {
+				r.Bridged = bridge(reg, fit.Estimates[i].Logit, fit.Cov.At(i, i))
+				r.BridgedZ = agreementZ(r.Regression, r.Bridged)
+			}
 			for _, sc := range scales {
 				sp, sv, _ := sc.Parse()
 				x := ScaledValues{Scale: string(sc)}
@@ -368,11 +393,11 @@ func (d *Document) Markdown() string {
 				}
 			}
 		}
-		b.WriteString("| piece | regression | imbalance | z |")
+		b.WriteString("| piece | regression | imbalance | z | imbalance (regression's pawn at the start) | z |")
 		for _, sc := range scaled {
 			fmt.Fprintf(&b, " regression (%s) | imbalance (%s) | z (%s) |", sc, sc, sc)
 		}
-		b.WriteString(" published (P=1) |\n|---|---|---|---|" + strings.Repeat("---|---|---|", len(scaled)) + "---|\n")
+		b.WriteString(" published (P=1) |\n|---|---|---|---|---|---|" + strings.Repeat("---|---|---|", len(scaled)) + "---|\n")
 		for _, p := range v.Pieces {
 			z := FormatZ(p.AgreementZ)
 			var pubs []string
@@ -383,7 +408,7 @@ func (d *Document) Markdown() string {
 			if p.Name != "" {
 				name += " " + p.Name
 			}
-			cells := []string{name, FormatInterval(p.Regression), FormatInterval(p.Imbalance), z}
+			cells := []string{name, FormatInterval(p.Regression), FormatInterval(p.Imbalance), z, FormatInterval(p.Bridged), FormatZ(p.BridgedZ)}
 			for k := range scaled {
 				if k < len(p.Scaled) {
 					cells = append(cells, FormatInterval(p.Scaled[k].Regression), FormatInterval(p.Scaled[k].Imbalance), FormatZ(p.Scaled[k].AgreementZ))

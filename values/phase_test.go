@@ -116,24 +116,6 @@ func TestFitByPhaseRejectsBadSamples(t *testing.T) {
 	}
 }
 
-func TestAgreementZ(t *testing.T) {
-	reg := &stats.Interval{Value: 3, SE: 0.3}
-	imb := &stats.Interval{Value: 4, SE: 0.4}
-	z := agreementZ(reg, imb)
-	if z == nil || math.Abs(*z-(-2)) > 1e-12 {
-		t.Fatalf("z = %v, want -2 (difference -1 over SE 0.5)", z)
-	}
-	if got := FormatZ(z); got != "-2.00 **disagree**" {
-		t.Errorf("FormatZ(-2) = %q", got)
-	}
-	if got := FormatZ(agreementZ(reg, &stats.Interval{Value: 3.5, SE: 0.4})); got != "-1.00" {
-		t.Errorf("FormatZ(-1) = %q", got)
-	}
-	if agreementZ(reg, nil) != nil || agreementZ(&stats.Interval{Value: 1}, &stats.Interval{Value: 2}) != nil || FormatZ(nil) != "–" {
-		t.Error("z without both estimates or without SE must be null")
-	}
-}
-
 // TestPhasePlot: a variant with by-phase values gets a second plot, one
 // series per band, with a point for each identified value only.
 func TestPhasePlot(t *testing.T) {
