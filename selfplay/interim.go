@@ -40,15 +40,9 @@ func (g *JournalGame) Replay() (*engine.Position, []engine.Move, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", g.where, err)
 	}
-	start := pos.Clone()
-	moves := make([]engine.Move, 0, len(g.Moves))
-	for i, s := range g.Moves {
-		m, err := pos.ParseMove(s)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: ply %d: %v", g.where, i+1, err)
-		}
-		moves = append(moves, m)
-		pos.Make(m)
+	start, moves, err := replay(pos, g.Moves)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", g.where, err)
 	}
 	return start, moves, nil
 }
@@ -57,8 +51,8 @@ func (g *JournalGame) Replay() (*engine.Position, []engine.Move, error) {
 // has not written its outputs (run.json without summary.json): a run
 // still playing, or one that was stopped and can be resumed.
 func InProgress(dir string) bool {
-	_, errRun := os.Stat(filepath.Join(dir, "run.json"))
-	_, errSum := os.Stat(filepath.Join(dir, "summary.json"))
+	_, errRun := os.Stat(filepath.Join(dir, RunInfoName))
+	_, errSum := os.Stat(filepath.Join(dir, SummaryName))
 	return errRun == nil && os.IsNotExist(errSum)
 }
 

@@ -63,17 +63,24 @@ func (g *PGNGame) Replay() (*engine.Position, []engine.Move, error) {
 	} else {
 		pos = engine.NewPosition(v)
 	}
+	return replay(pos, g.Moves)
+}
+
+// replay plays moves (SAN or coordinate notation) from pos, which it
+// changes, and returns a copy of pos as it was and the parsed moves; an
+// error names the ply.
+func replay(pos *engine.Position, moves []string) (*engine.Position, []engine.Move, error) {
 	start := pos.Clone()
-	moves := make([]engine.Move, 0, len(g.Moves))
-	for i, s := range g.Moves {
+	out := make([]engine.Move, 0, len(moves))
+	for i, s := range moves {
 		m, err := pos.ParseMove(s)
 		if err != nil {
 			return nil, nil, fmt.Errorf("ply %d: %v", i+1, err)
 		}
-		moves = append(moves, m)
+		out = append(out, m)
 		pos.Make(m)
 	}
-	return start, moves, nil
+	return start, out, nil
 }
 
 // ScanPGN reads PGN games from r and calls fn for each; name is used in
