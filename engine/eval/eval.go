@@ -259,6 +259,7 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 		cover := &e.cover[c]
 		rel := &e.rel[c]
 		np, nr := 0, 0
+		var attackers, attacks int32 // non-pawn pieces attacking the enemy royals' zone, and their squares
 		var pairs uint64
 		e.zoneSetup(pos, c.Other())
 		zmap := &e.zmap[c]
@@ -277,12 +278,19 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 				n, att = e.reachZone(pos, s, cover)
 				if tt.zone >= 0 {
 					raw[tt.zone&(maxTerms-1)] += sgn * att
+					if att > 0 && !tt.pawn {
+						attackers++
+						attacks += att
+					}
 				}
 			} else {
 				n = pos.Reach(s, cover)
 			}
 			if tt.mobility >= 0 {
 				raw[tt.mobility&(maxTerms-1)] += sgn * int32(n)
+			}
+			if short := tt.crampedBelow - int32(n); short > 0 {
+				raw[r.cramped] += sgn * short
 			}
 			if tt.pawn && np < len(e.pawnSq[c]) {
 				e.pawnSq[c][np] = s
@@ -298,6 +306,9 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 		}
 		for i, z := range e.zone {
 			cover[z] |= e.zacc[i]
+		}
+		if r.danger >= 0 {
+			raw[r.danger] += sgn * dangerValue(attackers, attacks)
 		}
 		e.npawn[c] = np
 		e.nrook[c] = nr

@@ -31,6 +31,22 @@ func passedBucket(d int32) int32 {
 	}
 }
 
+// dangerCap bounds the danger units of royal.danger before squaring, so
+// that a swarm on a large board does not outweigh the material.
+const dangerCap = 48
+
+// dangerValue is the royal.danger feature of a royal whose neighbourhood
+// k enemy non-pawn pieces attack on a squares in all (counted once per
+// attacker): nothing for a lone attacker, then growing with the square of
+// the attack, as the king-safety tables of classical engines do.
+func dangerValue(k, a int32) int32 {
+	if k < 2 {
+		return 0
+	}
+	d := min(a*min(k-1, 3), dangerCap)
+	return d * d / 16
+}
+
 // royalValue is the threat rank of a royal: never a cheaper attacker.
 const royalValue = 1 << 20
 
@@ -196,6 +212,22 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 	}
 	r.threat = add(kThreat, "threats.cheaper", "per non-royal non-pawn piece attacked by an enemy piece of lower threat rank "+
 		"(pawns lowest, then by moves from the centre of the empty board)")
+	r.danger = -1
+	for t := 1; t <= n; t++ {
+		if v.Def(engine.PieceType(t)).Royal {
+			r.danger = add(kDanger, "royal.danger", "per unit of a royal's danger, min(a*min(k-1, 3), 48)^2/16 when k >= 2 enemy non-pawn pieces "+
+				"attack a squares of its 3x3 neighbourhood in all (0 for k < 2)")
+			break
+		}
+	}
+	r.cramped = add(kCramped, "mobility.cramped", "per square a non-pawn non-royal piece's mobility falls short of a quarter "+
+		"of its moves from the centre of the empty board (at least 2), as for a trapped or buried piece")
+	for t := 1; t <= n; t++ {
+		d := v.Def(engine.PieceType(t))
+		if !d.Pawn && !d.Royal {
+			r.types[t].crampedBelow = int32(max(2, emptyBoardMoves(d, v.Files, v.Ranks)/4))
+		}
+	}
 	// Threat ranks: pawns 0, royals never cheaper, other pieces their
 	// number of moves from the centre of the empty board (at least 1).
 	r.threatValue = make([]int32, n+1)

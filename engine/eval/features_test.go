@@ -188,7 +188,15 @@ func TestFeatureBruteForce(t *testing.T) {
 						}
 					}
 				}
+				attackers, attacks := 0, 0 // non-pawn pieces on the zone, and their squares
 				for i, s := range owners[c] {
+					d := v.Def(pos.At(s).Type())
+					// cramped: mobility short of a quarter of the empty-board moves (at least 2)
+					if !d.Pawn && !d.Royal {
+						if short := max(2, emptyBoardMoves(d, v.Files, v.Ranks)/4) - pos.Reach(s, nil); short > 0 {
+							want["mobility.cramped"] += sgn * short
+						}
+					}
 					tt := r.types[pos.At(s).Type()]
 					if tt.zone < 0 {
 						continue
@@ -200,6 +208,15 @@ func TestFeatureBruteForce(t *testing.T) {
 						}
 					}
 					want[r.terms[tt.zone].name] += sgn * n
+					if n > 0 && !d.Pawn {
+						attackers++
+						attacks += n
+					}
+				}
+				// danger: min(a*min(k-1, 3), 48)^2/16 for k >= 2 attackers
+				if attackers >= 2 {
+					d := min(attacks*min(attackers-1, 3), 48)
+					want["royal.danger"] += sgn * (d * d / 16)
 				}
 				// threats: c's pieces attacked by a cheaper enemy piece
 				for _, x := range pos.Pieces(c) {
@@ -224,12 +241,12 @@ func TestFeatureBruteForce(t *testing.T) {
 				}
 			}
 			for k, x := range raw {
-				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper") && x != 0 {
+				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper" || k == "royal.danger" || k == "mobility.cramped") && x != 0 {
 					t.Errorf("%s %s: %s = %d, brute force 0", name, pos.FEN(), k, x)
 				}
 			}
 		}
-		if nonzero["threats.cheaper"] == 0 || len(nonzero) < 3 {
+		if nonzero["threats.cheaper"] == 0 || nonzero["royal.danger"] == 0 || nonzero["mobility.cramped"] == 0 || len(nonzero) < 3 {
 			t.Errorf("%s: the samples exercise too few terms: %v", name, nonzero)
 		}
 	}

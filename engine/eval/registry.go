@@ -37,6 +37,8 @@ const (
 	kPair
 	kOpenFile
 	kThreat
+	kDanger
+	kCramped
 )
 
 // term is one positional or material quantity; it owns two weights, its
@@ -52,6 +54,7 @@ type term struct {
 type typeTerms struct {
 	material, mobility, center, advance, passed int32
 	zone, pair, open, half                      int32
+	crampedBelow                                int32 // mobility under which a piece counts as cramped (0: never)
 	pawn, royal                                 bool
 	pairSlot                                    int8 // bit pair of the type in pairMask
 }
@@ -71,7 +74,7 @@ type Registry struct {
 	types   []typeTerms // by PieceType
 	// variant-wide terms (-1: none)
 	doubled, isolated, attacked, shelter, extraRoyal, tempo, hanging int32
-	passedGo, threat                                                 int32 // passedGo: first of the bucket terms
+	passedGo, threat, danger, cramped                                int32 // passedGo: first of the bucket terms; danger: -1 without royals
 	pairTypes                                                        []int32
 	threatValue                                                      []int32   // by PieceType: see addFeatureTerms
 	zoneMaps                                                         []zoneMap // by PieceType

@@ -344,6 +344,8 @@ var kindComment = map[termKind]string{
 	kPair:       "Pairs: colour-bound pieces on both colours of squares.",
 	kOpenFile:   "Rook-like pieces (a forward capturing slide) on open and half-open files.",
 	kThreat:     "Threats: pieces attacked by a cheaper piece.",
+	kDanger:     "Royal danger: attacks on a royal's neighbourhood by several pieces at once.",
+	kCramped:    "Cramped pieces: mobility below a quarter of the piece's moves on an empty board.",
 }
 
 // WriteFile writes the table to path atomically (see package fsx): a
