@@ -103,6 +103,10 @@ type ImbalanceResult struct {
 	Values []stats.Interval `json:"values"`
 	// Done tells, per piece, whether its half-width target was reached.
 	Done []bool `json:"done"`
+	// OutOfReach tells, per piece, whether the planner stopped its
+	// matches because the target could not be reached within MaxPairs
+	// (see outOfReach).
+	OutOfReach []bool `json:"out_of_reach,omitempty"`
 	// Fit is the last imbalance fit (nil when it failed).
 	Fit *imbalance.Result `json:"-"`
 }
@@ -141,14 +145,28 @@ func opponent(x string, est map[string]float64, pieces []string, maxPawns int) [
 	return best
 }
 
+// outOfReach reports whether a piece whose value has 95% half-width hw
+// after pairs pairs of its matches cannot reach cfg.HalfWidth within
+// cfg.MaxPairs: the half-width shrinks about as 1/sqrt(pairs), so the cap
+// would leave it at hw*sqrt(pairs/MaxPairs). The planner judges only after
+// four batches (the early half-widths are noisy) and allows a quarter of
+// slack, so it never gives up on a piece that could still get there.
+func outOfReach(hw float64, pairs int, cfg PlanConfig) bool {
+	if pairs < 4*cfg.BatchPairs {
+		return false
+	}
+	return hw*math.Sqrt(float64(pairs)/float64(cfg.MaxPairs)) > 1.25*cfg.HalfWidth
+}
+
 // matchName names a match "X vs Y+P+P".
 func matchName(x string, opp []string) string {
 	return x + " vs " + strings.Join(opp, "+")
 }
 
 // Plan runs the imbalance measurement of one variant: rounds of matches
-// until every piece's 95% half-width is at most cfg.HalfWidth pawns or its
-// match has cfg.MaxPairs pairs. play is called once per round; a resumed
+// until every piece's 95% half-width is at most cfg.HalfWidth pawns, its
+// match has cfg.MaxPairs pairs, or the target is out of reach within
+// them (outOfReach). play is called once per round; a resumed
 // run calls it with the same rounds again and gets the recorded results.
 func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult, error) {
 	if err := cfg.Validate(); err != nil {
@@ -183,6 +201,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		current[x] = add(x, []string{x}, opponent(x, est, cfg.Pieces, cfg.MaxPawns))
 	}
 	hw := map[string]float64{}
+	unreachable := map[string]bool{}
 	for round := 0; ; round++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -192,7 +211,12 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		anyPiece := false
 		for _, x := range cfg.Pieces {
 			h, ok := hw[x]
-			if ok && h <= cfg.HalfWidth || piecePairs(res.Matches, x)+cfg.BatchPairs > cfg.MaxPairs {
+			n := piecePairs(res.Matches, x)
+			if ok && h <= cfg.HalfWidth || n+cfg.BatchPairs > cfg.MaxPairs {
+				continue
+			}
+			if ok && outOfReach(h, n, cfg) {
+				unreachable[x] = true
 				continue
 			}
 			anyPiece = true
@@ -248,6 +272,12 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	}
 	res.Values = make([]stats.Interval, len(pieces))
 	res.Done = make([]bool, len(pieces))
+	if len(unreachable) > 0 {
+		res.OutOfReach = make([]bool, len(pieces))
+		for i, x := range pieces {
+			res.OutOfReach[i] = unreachable[x]
+		}
+	}
 	fit, err := fitMatches(pieces, res.Matches, 0)
 	for i := range pieces {
 		res.Values[i] = stats.UnknownInterval()

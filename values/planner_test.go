@@ -214,3 +214,38 @@ func TestPlanLeavesLopsidedMatch(t *testing.T) {
 		t.Errorf("queen matches %v: want Q vs P+P+P, then a stronger opponent", qs)
 	}
 }
+
+// TestPlanStopsOutOfReach: a target no cap-sized match can reach stops
+// the planner after four batches instead of at the cap, and says so; a
+// reachable target is never given up (TestPlanOpponentsAndStop).
+func TestPlanStopsOutOfReach(t *testing.T) {
+	calls := 0
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.05, BatchPairs: 20, MaxPairs: 2000,
+		Start: map[string]float64{"N": 3, "Q": 9}}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(5, 6)), planVals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls > 6 {
+		t.Errorf("%d rounds for a target out of reach, want about 4 (cap %d pairs in batches of %d)", calls, cfg.MaxPairs, cfg.BatchPairs)
+	}
+	if len(res.OutOfReach) != len(res.Pieces) {
+		t.Fatalf("out_of_reach %v for pieces %v", res.OutOfReach, res.Pieces)
+	}
+	for i, x := range res.Pieces {
+		if x != "P" && (!res.OutOfReach[i] || res.Done[i]) {
+			t.Errorf("%s: out of reach %v, done %v; want true, false", x, res.OutOfReach[i], res.Done[i])
+		}
+	}
+	var reachable PlanConfig = cfg
+	reachable.HalfWidth = 0.6
+	reachable.MaxPairs = 100000
+	calls = 0
+	res, err = Plan(context.Background(), reachable, synthPlay(rand.New(rand.NewPCG(5, 6)), planVals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.OutOfReach != nil || !res.Done[1] || !res.Done[2] {
+		t.Errorf("reachable target: out of reach %v, done %v", res.OutOfReach, res.Done)
+	}
+}
