@@ -310,11 +310,7 @@ func TestBadVariantAndOptions(t *testing.T) {
 		{"chess", "swap=off", []string{"swap", "chess"}},
 		{"tamerlane2", "citadels=on", []string{"citadels", "tamerlane2"}},
 	} {
-		o, err := ParseOptions(c.opts)
-		if err != nil {
-			t.Fatalf("%s: %v", c.opts, err)
-		}
-		_, err = NewVariant(c.variant, o)
+		_, err := VariantWithRules(c.variant, c.opts)
 		if err == nil {
 			t.Errorf("%s %s: no error", c.variant, c.opts)
 			continue
@@ -332,6 +328,12 @@ func TestBadVariantAndOptions(t *testing.T) {
 	}
 	if _, err := ParseOptions("swap"); err == nil || !strings.Contains(err.Error(), "swap") {
 		t.Errorf("ParseOptions(swap): %v", err)
+	}
+	if _, err := VariantWithRules("tamerlane", "swap"); err == nil || !strings.Contains(err.Error(), "key=value") {
+		t.Errorf("VariantWithRules(tamerlane, swap): %v", err)
+	}
+	if v, err := VariantWithRules("tamerlane", " swap=check , giraffe=2 "); err != nil || v.Options.String() != "citadels=on,giraffe=2,nmove=100,picket=min2,swap=check" {
+		t.Errorf("VariantWithRules(tamerlane, swap=check,giraffe=2): %v, %v", v, err)
 	}
 	// Good options are canonical and recorded (3.8).
 	o, _ := ParseOptions(" swap=check , giraffe=2 ")

@@ -145,6 +145,17 @@ func ParseOptions(s string) (Options, error) {
 	return o, nil
 }
 
+// VariantWithRules returns the variant called name with the rule options
+// written "k=v,k=v" (empty: the defaults): ParseOptions then NewVariant,
+// the one way a variant is built from a name and a rules string.
+func VariantWithRules(name, rules string) (*Variant, error) {
+	opts, err := ParseOptions(rules)
+	if err != nil {
+		return nil, err
+	}
+	return NewVariant(name, opts)
+}
+
 // optionSpec is one rule option a variant accepts.
 type optionSpec struct {
 	key     string

@@ -43,15 +43,11 @@ func (g *PGNGame) Tag(name string) string {
 // start position from the FEN tag (or the variant's start), then plays
 // the moves, returning the start position (unchanged) and the moves.
 func (g *PGNGame) Replay() (*engine.Position, []engine.Move, error) {
-	opts, err := engine.ParseOptions(g.Tag("Rules"))
-	if err != nil {
-		return nil, nil, err
-	}
 	name := g.Tag("Variant")
 	if name == "" {
 		name = "chess"
 	}
-	v, err := engine.NewVariant(name, opts)
+	v, err := engine.VariantWithRules(name, g.Tag("Rules"))
 	if err != nil {
 		return nil, nil, err
 	}

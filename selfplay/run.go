@@ -94,13 +94,7 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 	spec := func(v *engine.Variant, table string) PlayerSpec {
 		return PlayerSpec{Variant: v, Table: table, Limits: lim, NodesJitter: cfg.NodesJitter, TTMiB: cfg.TTMiB}
 	}
-	variant := func(name, rules string) (*engine.Variant, error) {
-		opts, err := engine.ParseOptions(rules)
-		if err != nil {
-			return nil, err
-		}
-		return engine.NewVariant(name, opts)
-	}
+	variant := engine.VariantWithRules
 	var out []*stream
 	add := func(st *stream, openingsFile string) error {
 		if openingsFile != "" && forPlay {

@@ -128,11 +128,8 @@ func Load(dirs []string, opt LoadOptions) (map[string]*Data, error) {
 			key := rec.Variant + "|" + rec.Rules
 			v, ok := variants[key]
 			if !ok {
-				opts, err := engine.ParseOptions(rec.Rules)
-				if err == nil {
-					v, err = engine.NewVariant(rec.Variant, opts)
-				}
-				if err != nil {
+				var err error
+				if v, err = engine.VariantWithRules(rec.Variant, rec.Rules); err != nil {
 					return nil, fmt.Errorf("%s: game %d: %w", file, rec.Game, err)
 				}
 				variants[key] = v

@@ -68,11 +68,7 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 			}
 			vs := out[s.Variant]
 			if vs == nil {
-				opts, err := engine.ParseOptions(s.Rules)
-				if err != nil {
-					return nil, fmt.Errorf("%s: stream %s: %v", dir, s.Name, err)
-				}
-				v, err := engine.NewVariant(s.Variant, opts)
+				v, err := engine.VariantWithRules(s.Variant, s.Rules)
 				if err != nil {
 					return nil, fmt.Errorf("%s: stream %s: %v", dir, s.Name, err)
 				}

@@ -250,11 +250,7 @@ const (
 
 // engineVariant returns the variant with its rule options.
 func (v *VariantConfig) engineVariant() (*engine.Variant, error) {
-	opts, err := engine.ParseOptions(v.Rules)
-	if err != nil {
-		return nil, err
-	}
-	return engine.NewVariant(v.Variant, opts)
+	return engine.VariantWithRules(v.Variant, v.Rules)
 }
 
 // centrePawns returns removes with every "P" bound to a file of the

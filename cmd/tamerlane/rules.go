@@ -28,11 +28,7 @@ func (f *variantFlags) register(fs interface {
 
 // position builds the variant and position the flags describe.
 func (f *variantFlags) position() (*engine.Variant, *engine.Position, error) {
-	opts, err := engine.ParseOptions(f.rules)
-	if err != nil {
-		return nil, nil, err
-	}
-	v, err := engine.NewVariant(f.variant, opts)
+	v, err := engine.VariantWithRules(f.variant, f.rules)
 	if err != nil {
 		return nil, nil, err
 	}
