@@ -403,6 +403,26 @@ func TestEmbeddedConfigs(t *testing.T) {
 	}
 }
 
+// TestExperimentConfigs loads the pipeline configs of
+// configs/experiments/pipeline (their comments cite results of running
+// them).
+func TestExperimentConfigs(t *testing.T) {
+	files, err := filepath.Glob("../configs/experiments/pipeline/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no pipeline experiment configs: %v", err)
+	}
+	for _, f := range files {
+		cfg, err := Load(f)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		if len(cfg.Variants()) == 0 || cfg.Name+".yaml" != filepath.Base(f) {
+			t.Errorf("%s: name %q, variants %v", f, cfg.Name, cfg.Variants())
+		}
+	}
+}
+
 // TestRelativeDir runs with a relative run directory from a working
 // directory other than the config file's.
 func TestRelativeDir(t *testing.T) {
