@@ -350,6 +350,11 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 			}
 			raw[r.attacked] += sgn * att
 			raw[r.shelter] += sgn * shel
+			if r.shield >= 0 {
+				shield, files := e.royalCover(pos, c)
+				raw[r.shield] += sgn * shield
+				raw[r.royalFiles] += sgn * files
+			}
 			if r.extraRoyal >= 0 && len(royals) > 1 {
 				raw[r.extraRoyal] += sgn * int32(len(royals)-1)
 			}

@@ -228,6 +228,11 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 			r.types[t].crampedBelow = int32(max(2, emptyBoardMoves(d, v.Files, v.Ranks)/4))
 		}
 	}
+	r.shield, r.royalFiles = -1, -1
+	if hasPawn && r.danger >= 0 {
+		r.shield = add(kShield, "royal.shield", "per friendly pawn one or two ranks in front of a royal, on its file or a neighbouring one")
+		r.royalFiles = add(kShield, "royal.files", "per file, of a royal's own and its neighbours, without a friendly pawn")
+	}
 	// Threat ranks: pawns 0, royals never cheaper, other pieces their
 	// number of moves from the centre of the empty board (at least 1).
 	r.threatValue = make([]int32, n+1)
@@ -330,6 +335,39 @@ func (e *Evaluator) fileTerms(pos *engine.Position) {
 			}
 		}
 	}
+}
+
+// royalCover counts, over c's royals on the playing area, c's pawns one
+// or two ranks in front of a royal on its file or a neighbouring one, and
+// the files among a royal's and its neighbours without a pawn of c (the
+// pawn counts per file are filled).
+func (e *Evaluator) royalCover(pos *engine.Position, c engine.Color) (shield, files int32) {
+	fwd := 1
+	if c == engine.Black {
+		fwd = -1
+	}
+	for _, s := range pos.Royals(c) {
+		if !e.onBoard[s] {
+			continue
+		}
+		f, rk := int(e.file[s]), int(e.rank[s])
+		for g := max(0, f-1); g <= min(e.files-1, f+1); g++ {
+			if e.pawnCount[c][g+1] == 0 {
+				files++
+				continue
+			}
+			for d := 1; d <= 2; d++ {
+				q := rk + d*fwd
+				if q < 0 || q > int(e.lastRank) {
+					break
+				}
+				if pc := pos.At(engine.SquareAt(g, q)); pc != engine.Empty && pc.Color() == c && e.types[pc.Type()].pawn {
+					shield++
+				}
+			}
+		}
+	}
+	return shield, files
 }
 
 // pairTerms adds the pair terms from the colour masks gathered in the

@@ -213,6 +213,38 @@ func TestFeatureBruteForce(t *testing.T) {
 						attacks += n
 					}
 				}
+				// royal cover: pawns of c one or two ranks in front of its royals
+				// (file and neighbours); neighbour files without a pawn of c
+				if _, ok := r.Index("royal.shield.mg"); ok {
+					fwd := 1 - 2*int(c)
+					for _, k := range pos.Royals(c) {
+						if v.IsCitadel(k) {
+							continue
+						}
+						for g := k.File() - 1; g <= k.File()+1; g++ {
+							if g < 0 || g >= v.Files {
+								continue
+							}
+							own := func(f, rk int) bool {
+								pc := pos.At(engine.SquareAt(f, rk))
+								return pc != engine.Empty && pc.Color() == c && v.Def(pc.Type()).Pawn
+							}
+							any := false
+							for rk := range v.Ranks {
+								any = any || own(g, rk)
+							}
+							if !any {
+								want["royal.files"] += sgn
+								continue
+							}
+							for d := 1; d <= 2; d++ {
+								if rk := k.Rank() + d*fwd; rk >= 0 && rk < v.Ranks && own(g, rk) {
+									want["royal.shield"] += sgn
+								}
+							}
+						}
+					}
+				}
 				// danger: min(a*min(k-1, 3), 48)^2/16 for k >= 2 attackers
 				if attackers >= 2 {
 					d := min(attacks*min(attackers-1, 3), 48)
@@ -241,7 +273,7 @@ func TestFeatureBruteForce(t *testing.T) {
 				}
 			}
 			for k, x := range raw {
-				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper" || k == "royal.danger" || k == "mobility.cramped") && x != 0 {
+				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper" || k == "royal.danger" || k == "mobility.cramped" || k == "royal.shield" || k == "royal.files") && x != 0 {
 					t.Errorf("%s %s: %s = %d, brute force 0", name, pos.FEN(), k, x)
 				}
 			}

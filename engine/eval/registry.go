@@ -39,6 +39,7 @@ const (
 	kThreat
 	kDanger
 	kCramped
+	kShield
 )
 
 // term is one positional or material quantity; it owns two weights, its
@@ -75,6 +76,7 @@ type Registry struct {
 	// variant-wide terms (-1: none)
 	doubled, isolated, attacked, shelter, extraRoyal, tempo, hanging int32
 	passedGo, threat, danger, cramped                                int32 // passedGo: first of the bucket terms; danger: -1 without royals
+	shield, royalFiles                                               int32 // -1 without royals or pawns
 	pairTypes                                                        []int32
 	threatValue                                                      []int32   // by PieceType: see addFeatureTerms
 	zoneMaps                                                         []zoneMap // by PieceType

@@ -345,6 +345,7 @@ var kindComment = map[termKind]string{
 	kOpenFile:   "Rook-like pieces (a forward capturing slide) on open and half-open files.",
 	kThreat:     "Threats: pieces attacked by a cheaper piece.",
 	kDanger:     "Royal danger: attacks on a royal's neighbourhood by several pieces at once.",
+	kShield:     "Royal cover: friendly pawns in front of a royal, files beside it without them.",
 	kCramped:    "Cramped pieces: mobility below a quarter of the piece's moves on an empty board.",
 }
 
