@@ -33,6 +33,24 @@ type JournalGame struct {
 	where string
 }
 
+// FirstPlayer returns the game's result for its stream's first player as
+// the counts of one game (a win, a draw or a loss), and false for a game
+// without a decisive or drawn result.
+func (g *JournalGame) FirstPlayer() (WDL, bool) {
+	var w WDL
+	switch g.Result {
+	case "1-0", "0-1", "1/2-1/2":
+	default:
+		return w, false
+	}
+	first := engine.White
+	if !g.FirstWhite {
+		first = engine.Black
+	}
+	w.add(outcomeFor(g.Result, first))
+	return w, true
+}
+
 // Replay returns the game's root position and its moves, checked by the
 // rules; an error names the journal line and the ply.
 func (g *JournalGame) Replay() (*engine.Position, []engine.Move, error) {

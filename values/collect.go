@@ -108,22 +108,11 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 				if g.Kind != "imbalance" {
 					return nil
 				}
-				r, ok := resultScore(g.Result)
+				w, ok := g.FirstPlayer()
 				if !ok {
 					return nil
 				}
-				if !g.FirstWhite {
-					r = 1 - r
-				}
-				var add tune.ImbalanceMatch
-				switch r {
-				case 1:
-					add.Wins = 1
-				case 0.5:
-					add.Draws = 1
-				default:
-					add.Losses = 1
-				}
+				add := tune.ImbalanceMatch{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses}
 				if g.FirstWhite {
 					add.Pairs = 1
 				}
