@@ -189,7 +189,11 @@ type VariantConfig struct {
 // A remove is a FEN token of the variant in any case ("N", "PR"), or "P"
 // for any pawn in variants without a "P" token, optionally with "@" and
 // the file of the player's array it stands on ("P@f": the f-pawn, the
-// classical pawn odds). The piece removed is
+// classical pawn odds), optionally followed by ">" and the token of a
+// non-royal piece put in its place ("R>A", "R@a>A": a Rook replaced by an
+// Eagle, to measure a piece that appears only by promotion; the fits of
+// package tune/imbalance count the player as lacking the Rook and having
+// an extra Eagle). The piece removed is
 // chosen deterministically: White's pieces are scanned from rank 1 up and
 // each rank from file a; Black's are scanned from its own back rank down,
 // each rank from file a when Black's array is White's mirrored across the

@@ -81,6 +81,10 @@ func TestImbalanceFEN(t *testing.T) {
 		{"chess", []string{"P@f"}, nil, false, "rnbqkbnr/pppppppp/8/8/8/8/PPPPP1PP/RNBQKBNR w KQkq - 0 1"},
 		{"chess", []string{"P@f"}, nil, true, "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
 		{"chess", []string{"N@g"}, []string{"P@d", "P@e"}, false, "rnbqkbnr/ppp2ppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"},
+		// A replacement: Tamerlane II's eagle and queen appear only by
+		// promotion; a rook of the array becomes one (White's a-rook, then
+		// Black's a-rook for the second side).
+		{"tamerlane2", []string{"R@a>A"}, []string{"R>Q"}, false, "e1c1o1o1c1e/qnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/ANBSMKMSBNR/E1C1O1O1C1E w EGeg - 0 1"},
 		// In Tamerlane's rotated arrays Black's file b is the board's j.
 		{"tamerlane", []string{"N@b"}, []string{"N@b"}, false, "e1c1d1d1c1e/rntgwkfgt1r/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/R1TGFKWGTNR/E1C1D1D1C1E w Ss 00 0 1"},
 	}
@@ -109,6 +113,9 @@ func TestImbalanceFENErrors(t *testing.T) {
 		{[]string{"N", "N@a"}, "first_removes[1]", `no piece "N@a" left`},
 		{[]string{"P@f", "P@f"}, "first_removes[1]", `no piece "P@f" left`},
 		{[]string{"X@f"}, "first_removes[0]", `no piece "X"`},
+		{[]string{"N>K"}, "first_removes[0]", "after > must be a non-royal piece"},
+		{[]string{"N>Z"}, "first_removes[0]", "after > must be a non-royal piece"},
+		{[]string{"Z>Q"}, "first_removes[0]", `no piece "Z"`},
 	} {
 		_, err := imbalanceFEN(v, c.first, nil, false)
 		if err == nil || err.field != c.field || !strings.Contains(err.err.Error(), c.want) {

@@ -78,6 +78,15 @@ func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (stri
 	for _, sd := range sides {
 		for i, tok := range sd.toks {
 			field := fmt.Sprintf("%s[%d]", sd.field, i)
+			tok, added, replace := strings.Cut(tok, ">")
+			var put engine.Piece
+			if replace {
+				t, ok := v.PieceByToken(added)
+				if !ok || v.Def(t).Royal {
+					return "", &removeError{field, fmt.Errorf("%q: the piece after > must be a non-royal piece of %s, not %q", tok+">"+added, v.Name, added)}
+				}
+				put = engine.MakePiece(t, sd.color)
+			}
 			piece, file, err := splitRemove(v, tok)
 			if err != nil {
 				return "", &removeError{field, err}
@@ -92,6 +101,12 @@ func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (stri
 			}
 			board[s] = engine.Empty
 			setup.Remove(s)
+			if replace {
+				if err := setup.Put(s, put); err != nil {
+					return "", &removeError{field, err}
+				}
+				// The new piece stays on the board and is never removed again.
+			}
 		}
 	}
 	// The setup drops the rights whose pieces are gone (a removed Rook's

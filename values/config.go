@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -91,6 +92,9 @@ type ImbalanceConfig struct {
 	MaxPairs int `yaml:"max_pairs"`
 	// MaxPawns is the most pawns one side gives up.
 	MaxPawns int `yaml:"max_pawns"`
+	// Replace measures pieces the array lacks through replacements:
+	// {A: R} plays the Eagle's matches with a Rook replaced by an Eagle.
+	Replace map[string]string `yaml:"replace,omitempty"`
 	// Pawns says which pawns a match removes, and so which pawn is the
 	// unit of the values: "edge" (the default) the first of each
 	// player's array from its file a (a-, b-, c-pawn ...), "centre" from
@@ -200,6 +204,16 @@ func (c *Config) validate(src *yamlx.Source) error {
 					bad(fmt.Sprintf("%s.imbalance.pieces[%d]", p, j), "%q is not a non-royal, non-pawn piece of %s (pieces: %v)", x, v.Variant, cls.Names[1:])
 				}
 			}
+			for _, x := range slices.Sorted(maps.Keys(v.Imbalance.Replace)) {
+				y := v.Imbalance.Replace[x]
+				field := fmt.Sprintf("%s.imbalance.replace.%s", p, x)
+				switch {
+				case !slices.Contains(v.Imbalance.Pieces, x):
+					bad(field, "%q is not among imbalance.pieces", x)
+				case y == x || !slices.Contains(v.Imbalance.Pieces, y) || v.Imbalance.Replace[y] != "":
+					bad(field, "%q must be another piece of imbalance.pieces, itself measured without a replacement", y)
+				}
+			}
 		} else if v.Pairs == 0 {
 			bad(p, "neither pairs nor imbalance: nothing to measure")
 		}
@@ -212,7 +226,7 @@ func (c *Config) plan(i int) PlanConfig {
 	v := c.Variants[i]
 	im := v.Imbalance
 	return PlanConfig{Variant: v.Variant, Rules: v.Rules, Pieces: slices.Clone(im.Pieces), HalfWidth: im.HalfWidth,
-		BatchPairs: im.BatchPairs, MaxPairs: im.MaxPairs, MaxPawns: im.MaxPawns}
+		BatchPairs: im.BatchPairs, MaxPairs: im.MaxPairs, MaxPawns: im.MaxPawns, Replace: maps.Clone(im.Replace)}
 }
 
 // Hash is the digest of everything that decides the games and the plan.

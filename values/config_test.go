@@ -31,6 +31,8 @@ func TestConfigErrors(t *testing.T) {
 		{"variants:\n  - {variant: nochess, pairs: 2}\n", "variants[0].variant"},
 		{"variants:\n  - {variant: chess}\n", "nothing to measure"},
 		{"nodes: 10\n", "at least one variant"},
+		{"variants:\n  - {variant: tamerlane2, imbalance: {pieces: [R, A], replace: {Q: R}}}\n", `variants[0].imbalance.replace.Q: "Q" is not among imbalance.pieces`},
+		{"variants:\n  - {variant: tamerlane2, imbalance: {pieces: [R, A], replace: {A: N}}}\n", `variants[0].imbalance.replace.A: "N" must be another piece`},
 	} {
 		_, err := ParseConfig([]byte(c.text), "x.yaml")
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -287,9 +287,11 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			pieces := []string{"P"}
 			for _, m := range ms {
 				vv.ImbalanceGames += m.Wins + m.Draws + m.Losses
-				for _, x := range slices.Concat(m.FirstRemoves, m.SecondRemoves) {
-					if x = imbalance.PieceOf(x); !slices.Contains(pieces, x) {
-						pieces = append(pieces, x)
+				for _, tok := range slices.Concat(m.FirstRemoves, m.SecondRemoves) {
+					for _, x := range []string{imbalance.PieceOf(tok), imbalance.Added(tok)} {
+						if x != "" && !slices.Contains(pieces, x) {
+							pieces = append(pieces, x)
+						}
 					}
 				}
 			}

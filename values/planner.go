@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -34,6 +35,12 @@ type PlanConfig struct {
 	MaxPairs int `yaml:"max_pairs"`
 	// MaxPawns is the most pawns one side gives up in a match (default 4).
 	MaxPawns int `yaml:"max_pawns"`
+	// Replace measures pieces the array lacks (they appear only by
+	// promotion): Replace[X] = Y plays X's matches with one of the first
+	// side's Y replaced by X ("Y>X", see selfplay.ImbalanceConfig) against
+	// pawns or pieces worth about X minus Y. Y must be among Pieces (its
+	// own matches measure it) and worth less than X.
+	Replace map[string]string `yaml:"replace,omitempty"`
 	// Start are the estimates (pawns) the first opponents are chosen
 	// from; a piece without one starts at 3. Planning only: the fitted
 	// values do not depend on them except through the choice of matches.
@@ -71,6 +78,15 @@ func (c *PlanConfig) Validate() error {
 	for i, p := range c.Pieces {
 		if p == "P" || slices.Contains(c.Pieces[:i], p) {
 			return fmt.Errorf("imbalance %s: piece %q listed twice (the pawn is always measured)", c.Variant, p)
+		}
+	}
+	for _, x := range slices.Sorted(maps.Keys(c.Replace)) {
+		y := c.Replace[x]
+		switch {
+		case !slices.Contains(c.Pieces, x):
+			return fmt.Errorf("imbalance %s: replace: %q is not among the pieces measured", c.Variant, x)
+		case y == x || !slices.Contains(c.Pieces, y) || c.Replace[y] != "":
+			return fmt.Errorf("imbalance %s: replace: %s is replaced by %q, which must be another measured piece of the array", c.Variant, x, y)
 		}
 	}
 	return nil
@@ -120,11 +136,11 @@ func (r *ImbalanceResult) Value(piece string) (stats.Interval, bool) {
 	return r.Values[i], true
 }
 
-// opponent chooses the pieces the second side gives up against piece x:
-// k pawns, or one other measured piece plus k pawns, whose value is
-// nearest x's estimate (fewest pieces on a tie).
-func opponent(x string, est map[string]float64, pieces []string, maxPawns int) []string {
-	e := est[x]
+// opponent chooses the pieces the second side gives up against the first
+// side's loss e (in pawns) in a match measuring x: k pawns, or one other
+// measured piece plus k pawns, whose value is nearest e (fewest pieces on
+// a tie). exclude is a piece never given up (x's replaced piece, or "").
+func opponent(x string, e float64, est map[string]float64, pieces []string, maxPawns int, exclude string) []string {
 	best, bestErr := []string{"P"}, math.Abs(e-1)
 	try := func(opp []string, v float64) {
 		if d := math.Abs(e - v); d < bestErr-1e-9 || (math.Abs(d-bestErr) <= 1e-9 && len(opp) < len(best)) {
@@ -135,7 +151,7 @@ func opponent(x string, est map[string]float64, pieces []string, maxPawns int) [
 		try(slices.Repeat([]string{"P"}, k), float64(k))
 	}
 	for _, y := range pieces {
-		if y == x || !(est[y] < e) {
+		if y == x || y == exclude || !(est[y] < e) {
 			continue
 		}
 		for k := 0; k <= maxPawns; k++ {
@@ -158,9 +174,10 @@ func outOfReach(hw float64, pairs int, cfg PlanConfig) bool {
 	return hw*math.Sqrt(float64(pairs)/float64(cfg.MaxPairs)) > 1.25*cfg.HalfWidth
 }
 
-// matchName names a match "X vs Y+P+P".
-func matchName(x string, opp []string) string {
-	return x + " vs " + strings.Join(opp, "+")
+// matchName names a match "X vs Y+P+P" ("R>A vs P+P+P" for a
+// replacement) from the first side's removes.
+func matchName(first, opp []string) string {
+	return strings.Join(first, "+") + " vs " + strings.Join(opp, "+")
 }
 
 // Plan runs the imbalance measurement of one variant: rounds of matches
@@ -184,7 +201,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	byName := map[string]*PlannedMatch{}
 	current := map[string]*PlannedMatch{} // piece → its current match
 	add := func(piece string, first, second []string) *PlannedMatch {
-		name := matchName(piece, second)
+		name := matchName(first, second)
 		if piece == "P" {
 			name = "P odds"
 		}
@@ -196,9 +213,23 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		res.Matches = append(res.Matches, m)
 		return m
 	}
+	// firstOf is what the first side of x's matches gives up; oppOf the
+	// second side's removes nearest its current estimate.
+	firstOf := func(x string) []string {
+		if y := cfg.Replace[x]; y != "" {
+			return []string{y + ">" + x}
+		}
+		return []string{x}
+	}
+	oppOf := func(x string) []string {
+		if y := cfg.Replace[x]; y != "" {
+			return opponent(x, est[x]-est[y], est, cfg.Pieces, cfg.MaxPawns, y)
+		}
+		return opponent(x, est[x], est, cfg.Pieces, cfg.MaxPawns, "")
+	}
 	current["P"] = add("P", []string{"P"}, nil)
 	for _, x := range cfg.Pieces {
-		current[x] = add(x, []string{x}, opponent(x, est, cfg.Pieces, cfg.MaxPawns))
+		current[x] = add(x, firstOf(x), oppOf(x))
 	}
 	hw := map[string]float64{}
 	unreachable := map[string]bool{}
@@ -206,9 +237,10 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		// Active pieces: target not reached, cap not reached.
-		var batch []PlannedMatch
-		anyPiece := false
+		// Active pieces: target not reached, cap not reached, target not
+		// out of reach; and the pieces replaced by an active piece (its
+		// value is theirs plus a difference, so it cannot be narrower).
+		active := map[string]bool{}
 		for _, x := range cfg.Pieces {
 			h, ok := hw[x]
 			n := piecePairs(res.Matches, x)
@@ -219,8 +251,17 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 				unreachable[x] = true
 				continue
 			}
-			anyPiece = true
-			batch = append(batch, *current[x])
+			active[x] = true
+			if y := cfg.Replace[x]; y != "" && piecePairs(res.Matches, y)+cfg.BatchPairs <= cfg.MaxPairs {
+				active[y] = true
+			}
+		}
+		var batch []PlannedMatch
+		anyPiece := len(active) > 0
+		for _, x := range cfg.Pieces {
+			if active[x] {
+				batch = append(batch, *current[x])
+			}
 		}
 		if anyPiece && piecePairs(res.Matches, "P")+cfg.BatchPairs <= cfg.MaxPairs {
 			batch = append([]PlannedMatch{*current["P"]}, batch...)
@@ -264,9 +305,9 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		}
 		// Re-plan a piece whose match has drifted a pawn off its estimate.
 		for _, x := range cfg.Pieces {
-			opp := opponent(x, est, cfg.Pieces, cfg.MaxPawns)
-			if matchName(x, opp) != current[x].Name && math.Abs(oppValue(opp, est)-oppValue(current[x].SecondRemoves, est)) >= 1 {
-				current[x] = add(x, []string{x}, opp)
+			opp := oppOf(x)
+			if matchName(firstOf(x), opp) != current[x].Name && math.Abs(oppValue(opp, est)-oppValue(current[x].SecondRemoves, est)) >= 1 {
+				current[x] = add(x, firstOf(x), opp)
 			}
 		}
 	}

@@ -5,8 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"tamerlane/internal/stats"
 	"tamerlane/tune"
+	"tamerlane/tune/imbalance"
 	"testing"
 )
 
@@ -20,10 +22,12 @@ func synthPlay(rng *rand.Rand, vals map[string]float64, scale float64, calls *in
 		for _, m := range batch {
 			d := 0.0
 			for _, x := range m.FirstRemoves {
-				d -= vals[x]
+				d -= vals[imbalance.PieceOf(x)]
+				d += vals[imbalance.Added(x)] // a replacement "Y>X" adds X
 			}
 			for _, x := range m.SecondRemoves {
-				d += vals[x]
+				d += vals[imbalance.PieceOf(x)]
+				d -= vals[imbalance.Added(x)]
 			}
 			p := logistic(d / scale)
 			draw := 0.6 * math.Min(p, 1-p)
@@ -247,5 +251,45 @@ func TestPlanStopsOutOfReach(t *testing.T) {
 	}
 	if res.OutOfReach != nil || !res.Done[1] || !res.Done[2] {
 		t.Errorf("reachable target: out of reach %v, done %v", res.OutOfReach, res.Done)
+	}
+}
+
+// TestPlanReplacement: a piece the array lacks is measured through
+// matches where a measured piece of the array is replaced by it, against
+// pawns worth about the difference, and its value is recovered.
+func TestPlanReplacement(t *testing.T) {
+	vals := map[string]float64{"P": 1, "R": 5, "A": 8.5, "Q": 9.5}
+	calls := 0
+	cfg := PlanConfig{Variant: "tamerlane2", Pieces: []string{"R", "A", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 20000,
+		Replace: map[string]string{"A": "R", "Q": "R"}, Start: map[string]float64{"R": 5, "A": 8, "Q": 9}}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(11, 12)), vals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[string]string{}
+	for _, m := range res.Matches {
+		if len(m.FirstRemoves) != 1 {
+			t.Fatalf("%s: first removes %v", m.Name, m.FirstRemoves)
+		}
+		if _, seen := first[m.Piece]; !seen {
+			first[m.Piece] = m.Name
+		}
+		if m.Piece == "A" && m.FirstRemoves[0] != "R>A" || m.Piece == "Q" && m.FirstRemoves[0] != "R>Q" {
+			t.Errorf("%s measures %s with first removes %v", m.Name, m.Piece, m.FirstRemoves)
+		}
+	}
+	if first["A"] != "R>A vs P+P+P" || first["Q"] != "R>Q vs P+P+P+P" {
+		t.Errorf("first matches %v, want A: R>A vs P+P+P, Q: R>Q vs P+P+P+P", first)
+	}
+	for i, x := range res.Pieces {
+		e := res.Values[i]
+		if !res.Done[i] || !e.Covers(vals[x]) {
+			t.Errorf("%s: %.2f [%.2f, %.2f] (done %v), true %.2f", x, e.Value, e.Lo, e.Hi, res.Done[i], vals[x])
+		}
+	}
+	bad := cfg
+	bad.Replace = map[string]string{"A": "N"}
+	if _, err := Plan(context.Background(), bad, nil); err == nil || !strings.Contains(err.Error(), `replaced by "N"`) {
+		t.Errorf("a replaced piece that is not measured: %v", err)
 	}
 }

@@ -70,28 +70,48 @@ type Match struct {
 // Games returns the number of games of the match.
 func (m Match) Games() float64 { return m.Wins + m.Draws + m.Losses }
 
-// PieceOf returns the piece a remove names: the token itself, or the
-// token before "@" of a remove that also names the file ("P@d": a pawn).
+// PieceOf returns the piece a remove takes away: the token itself, or
+// the token before "@" of a remove that also names the file ("P@d": a
+// pawn), or before ">" of a replacement ("R>A": a rook, replaced by an
+// eagle; see Added).
 func PieceOf(remove string) string {
-	p, _, _ := strings.Cut(remove, "@")
+	p, _, _ := strings.Cut(remove, ">")
+	p, _, _ = strings.Cut(p, "@")
 	return p
+}
+
+// Added returns the piece a replacement "Y>X" (or "Y@f>X") puts in the
+// place of the removed one, X, or "" for a plain remove. A replacement
+// measures a piece the array does not have (one that appears only by
+// promotion): the side lacks Y and has an extra X.
+func Added(remove string) string {
+	_, x, _ := strings.Cut(remove, ">")
+	return x
 }
 
 // DiffFromRemoved builds a difference vector from the pieces removed from
 // each side's normal array: a piece removed from the first player counts
-// −1, one removed from the second player +1. Piece names (PieceOf the
+// −1, one removed from the second player +1, and a piece a replacement
+// adds (Added) the opposite. Piece names (PieceOf and Added of the
 // removes) must be in pieces; a name may repeat.
 func DiffFromRemoved(pieces []string, removedFirst, removedSecond []string) ([]float64, error) {
 	d := make([]float64, len(pieces))
 	for side, list := range [2][]string{removedFirst, removedSecond} {
 		sign := float64(2*side - 1) // −1 for the first player, +1 for the second
-		for _, p := range list {
-			p = PieceOf(p)
+		for _, tok := range list {
+			p := PieceOf(tok)
 			j := slices.Index(pieces, p)
 			if j < 0 {
 				return nil, fmt.Errorf("imbalance: unknown piece %q", p)
 			}
 			d[j] += sign
+			if x := Added(tok); x != "" {
+				k := slices.Index(pieces, x)
+				if k < 0 {
+					return nil, fmt.Errorf("imbalance: unknown piece %q", x)
+				}
+				d[k] -= sign
+			}
 		}
 	}
 	return d, nil

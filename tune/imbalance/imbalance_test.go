@@ -81,6 +81,24 @@ func TestDiffFromRemoved(t *testing.T) {
 	if _, err := DiffFromRemoved(pieceNames(), []string{"X"}, nil); err == nil {
 		t.Error("unknown piece accepted")
 	}
+	// A replacement: the first side's rook (on file a) becomes a queen
+	// (it lacks a rook and has an extra queen) against three pawns.
+	d, err = DiffFromRemoved(pieceNames(), []string{"R@a>Q"}, []string{"P", "P", "P"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []float64{3, 0, 0, -1, 1}
+	for j := range want {
+		if d[j] != want[j] {
+			t.Fatalf("DiffFromRemoved(R@a>Q vs 3P) = %v, want %v", d, want)
+		}
+	}
+	if p, x := PieceOf("R@a>Q"), Added("R@a>Q"); p != "R" || x != "Q" {
+		t.Errorf("PieceOf, Added(R@a>Q) = %q, %q", p, x)
+	}
+	if _, err := DiffFromRemoved(pieceNames(), []string{"R>X"}, nil); err == nil {
+		t.Error("unknown added piece accepted")
+	}
 }
 
 func TestFitRecoversValues(t *testing.T) {
