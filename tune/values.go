@@ -214,11 +214,12 @@ func (f *ImbalanceFit) fit() {
 	seen := map[string]bool{}
 	var pieces []string
 	for _, m := range f.Matches {
-		for _, p := range append(append([]string{}, m.FirstRemoves...), m.SecondRemoves...) {
-			p = imbalance.PieceOf(p)
-			if !seen[p] {
-				seen[p] = true
-				pieces = append(pieces, p)
+		for _, tok := range append(append([]string{}, m.FirstRemoves...), m.SecondRemoves...) {
+			for _, p := range []string{imbalance.PieceOf(tok), imbalance.Added(tok)} {
+				if p != "" && !seen[p] {
+					seen[p] = true
+					pieces = append(pieces, p)
+				}
 			}
 		}
 	}
