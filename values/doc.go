@@ -41,7 +41,11 @@
 // The planner (Plan) measures every named piece in matches where one side
 // lacks the piece and the other lacks the pawns, or the already measured
 // piece plus pawns, nearest the piece's current estimate, so that the
-// match is close to even; a pawn-odds match fixes the scale of a pawn.
+// match is close to even; a pawn-odds match fixes the scale of a pawn. A
+// piece the array lacks (one that appears only by promotion) is measured
+// through replacements (PlanConfig.Replace): one of the first side's
+// pieces Y becomes the piece X, against removes worth about X minus Y,
+// and Y keeps playing its own matches while X does.
 // Matches are played in rounds of BatchPairs game pairs; after every round
 // the values are refitted (package tamerlane/tune/imbalance) and a piece's
 // matches stop when the 95% half-width of its value is at most HalfWidth
