@@ -95,6 +95,9 @@ type ImbalanceConfig struct {
 	// Replace measures pieces the array lacks through replacements:
 	// {A: R} plays the Eagle's matches with a Rook replaced by an Eagle.
 	Replace map[string]string `yaml:"replace,omitempty"`
+	// StopOutOfReach stops a piece early when its target cannot be
+	// reached within max_pairs (PlanConfig.StopOutOfReach).
+	StopOutOfReach bool `yaml:"stop_out_of_reach,omitempty"`
 	// Pawns says which pawns a match removes, and so which pawn is the
 	// unit of the values: "edge" (the default) the first of each
 	// player's array from its file a (a-, b-, c-pawn ...), "centre" from
@@ -226,7 +229,8 @@ func (c *Config) plan(i int) PlanConfig {
 	v := c.Variants[i]
 	im := v.Imbalance
 	return PlanConfig{Variant: v.Variant, Rules: v.Rules, Pieces: slices.Clone(im.Pieces), HalfWidth: im.HalfWidth,
-		BatchPairs: im.BatchPairs, MaxPairs: im.MaxPairs, MaxPawns: im.MaxPawns, Replace: maps.Clone(im.Replace)}
+		BatchPairs: im.BatchPairs, MaxPairs: im.MaxPairs, MaxPawns: im.MaxPawns, Replace: maps.Clone(im.Replace),
+		StopOutOfReach: im.StopOutOfReach}
 }
 
 // Hash is the digest of everything that decides the games and the plan.

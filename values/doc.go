@@ -49,10 +49,11 @@
 // Matches are played in rounds of BatchPairs game pairs; after every round
 // the values are refitted (package tamerlane/tune/imbalance) and a piece's
 // matches stop when the 95% half-width of its value is at most HalfWidth
-// pawns, its match reached MaxPairs pairs, or, after four rounds, the
-// half-width projected to MaxPairs pairs (shrinking as 1/sqrt(pairs)) is
-// still more than 1.25 HalfWidth: plan.json then marks the piece
-// out_of_reach, and its value keeps the wider interval it has.
+// pawns, its match reached MaxPairs pairs, or, with StopOutOfReach
+// (stop_out_of_reach: true), after four rounds the half-width projected
+// to MaxPairs pairs (shrinking as 1/sqrt(pairs)) is still more than 1.25
+// HalfWidth: plan.json then marks the piece out_of_reach, and its value
+// keeps the wider interval it has.
 //
 // # Agreement
 //

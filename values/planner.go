@@ -41,6 +41,10 @@ type PlanConfig struct {
 	// pawns or pieces worth about X minus Y. Y must be among Pieces (its
 	// own matches measure it) and worth less than X.
 	Replace map[string]string `yaml:"replace,omitempty"`
+	// StopOutOfReach stops a piece's matches early once its target
+	// cannot be reached within MaxPairs (see outOfReach) instead of
+	// playing on to the cap (default false: the cap is the budget).
+	StopOutOfReach bool `yaml:"stop_out_of_reach,omitempty"`
 	// Start are the estimates (pawns) the first opponents are chosen
 	// from; a piece without one starts at 3. Planning only: the fitted
 	// values do not depend on them except through the choice of matches.
@@ -182,8 +186,8 @@ func matchName(first, opp []string) string {
 
 // Plan runs the imbalance measurement of one variant: rounds of matches
 // until every piece's 95% half-width is at most cfg.HalfWidth pawns, its
-// match has cfg.MaxPairs pairs, or the target is out of reach within
-// them (outOfReach). play is called once per round; a resumed
+// match has cfg.MaxPairs pairs, or, with cfg.StopOutOfReach, the target
+// is out of reach within them (outOfReach). play is called once per round; a resumed
 // run calls it with the same rounds again and gets the recorded results.
 func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult, error) {
 	if err := cfg.Validate(); err != nil {
@@ -247,7 +251,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			if ok && h <= cfg.HalfWidth || n+cfg.BatchPairs > cfg.MaxPairs {
 				continue
 			}
-			if ok && outOfReach(h, n, cfg) {
+			if ok && cfg.StopOutOfReach && outOfReach(h, n, cfg) {
 				unreachable[x] = true
 				continue
 			}

@@ -225,7 +225,7 @@ func TestPlanLeavesLopsidedMatch(t *testing.T) {
 func TestPlanStopsOutOfReach(t *testing.T) {
 	calls := 0
 	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.05, BatchPairs: 20, MaxPairs: 2000,
-		Start: map[string]float64{"N": 3, "Q": 9}}
+		Start: map[string]float64{"N": 3, "Q": 9}, StopOutOfReach: true}
 	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(5, 6)), planVals, 2.5, &calls))
 	if err != nil {
 		t.Fatal(err)
@@ -251,6 +251,18 @@ func TestPlanStopsOutOfReach(t *testing.T) {
 	}
 	if res.OutOfReach != nil || !res.Done[1] || !res.Done[2] {
 		t.Errorf("reachable target: out of reach %v, done %v", res.OutOfReach, res.Done)
+	}
+	// Without stop_out_of_reach the cap is the budget.
+	capped := cfg
+	capped.StopOutOfReach = false
+	capped.MaxPairs = 200
+	calls = 0
+	res, err = Plan(context.Background(), capped, synthPlay(rand.New(rand.NewPCG(5, 6)), planVals, 2.5, &calls))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 10 || res.OutOfReach != nil {
+		t.Errorf("without stop_out_of_reach: %d rounds (want 10: cap 200 in batches of 20), out of reach %v", calls, res.OutOfReach)
 	}
 }
 
