@@ -214,12 +214,10 @@ func (f *ImbalanceFit) fit() {
 	seen := map[string]bool{}
 	var pieces []string
 	for _, m := range f.Matches {
-		for _, tok := range append(append([]string{}, m.FirstRemoves...), m.SecondRemoves...) {
-			for _, p := range []string{imbalance.PieceOf(tok), imbalance.Added(tok)} {
-				if p != "" && !seen[p] {
-					seen[p] = true
-					pieces = append(pieces, p)
-				}
+		for _, p := range imbalance.PiecesOf(m.FirstRemoves, m.SecondRemoves) {
+			if !seen[p] {
+				seen[p] = true
+				pieces = append(pieces, p)
 			}
 		}
 	}

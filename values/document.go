@@ -287,11 +287,9 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			pieces := []string{"P"}
 			for _, m := range ms {
 				vv.ImbalanceGames += m.Wins + m.Draws + m.Losses
-				for _, tok := range slices.Concat(m.FirstRemoves, m.SecondRemoves) {
-					for _, x := range []string{imbalance.PieceOf(tok), imbalance.Added(tok)} {
-						if x != "" && !slices.Contains(pieces, x) {
-							pieces = append(pieces, x)
-						}
+				for _, x := range imbalance.PiecesOf(m.FirstRemoves, m.SecondRemoves) {
+					if !slices.Contains(pieces, x) {
+						pieces = append(pieces, x)
 					}
 				}
 			}

@@ -213,12 +213,9 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 	r.threat = add(kThreat, "threats.cheaper", "per non-royal non-pawn piece attacked by an enemy piece of lower threat rank "+
 		"(pawns lowest, then by moves from the centre of the empty board)")
 	r.danger = -1
-	for t := 1; t <= n; t++ {
-		if v.Def(engine.PieceType(t)).Royal {
-			r.danger = add(kDanger, "royal.danger", "per unit of a royal's danger, min(a*min(k-1, 3), 48)^2/16 when k >= 2 enemy non-pawn pieces "+
-				"attack a squares of its 3x3 neighbourhood in all (0 for k < 2)")
-			break
-		}
+	if r.attacked >= 0 { // the variant has royals
+		r.danger = add(kDanger, "royal.danger", "per unit of a royal's danger, min(a*min(k-1, 3), 48)^2/16 when k >= 2 enemy non-pawn pieces "+
+			"attack a squares of its 3x3 neighbourhood in all (0 for k < 2)")
 	}
 	r.cramped = add(kCramped, "mobility.cramped", "per square a non-pawn non-royal piece's mobility falls short of a quarter "+
 		"of its moves from the centre of the empty board (at least 2), as for a trapped or buried piece")

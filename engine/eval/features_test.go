@@ -278,7 +278,8 @@ func TestFeatureBruteForce(t *testing.T) {
 				}
 			}
 		}
-		if nonzero["threats.cheaper"] == 0 || nonzero["royal.danger"] == 0 || nonzero["mobility.cramped"] == 0 || len(nonzero) < 3 {
+		if nonzero["threats.cheaper"] == 0 || nonzero["royal.danger"] == 0 || nonzero["mobility.cramped"] == 0 ||
+			nonzero["royal.shield"] == 0 || nonzero["royal.files"] == 0 || len(nonzero) < 3 {
 			t.Errorf("%s: the samples exercise too few terms: %v", name, nonzero)
 		}
 	}

@@ -89,6 +89,22 @@ func Added(remove string) string {
 	return x
 }
 
+// PiecesOf returns the distinct pieces the removes of the lists name
+// (PieceOf and Added of each), in order of first appearance.
+func PiecesOf(lists ...[]string) []string {
+	var out []string
+	for _, list := range lists {
+		for _, tok := range list {
+			for _, p := range []string{PieceOf(tok), Added(tok)} {
+				if p != "" && !slices.Contains(out, p) {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // DiffFromRemoved builds a difference vector from the pieces removed from
 // each side's normal array: a piece removed from the first player counts
 // −1, one removed from the second player +1, and a piece a replacement

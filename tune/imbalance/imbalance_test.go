@@ -3,6 +3,7 @@ package imbalance
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/stat"
@@ -95,6 +96,9 @@ func TestDiffFromRemoved(t *testing.T) {
 	}
 	if p, x := PieceOf("R@a>Q"), Added("R@a>Q"); p != "R" || x != "Q" {
 		t.Errorf("PieceOf, Added(R@a>Q) = %q, %q", p, x)
+	}
+	if got := PiecesOf([]string{"R@a>Q", "P@d"}, []string{"P", "N", "R"}); !slices.Equal(got, []string{"R", "Q", "P", "N"}) {
+		t.Errorf("PiecesOf = %v, want [R Q P N]", got)
 	}
 	if _, err := DiffFromRemoved(pieceNames(), []string{"R>X"}, nil); err == nil {
 		t.Error("unknown added piece accepted")
