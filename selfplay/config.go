@@ -11,6 +11,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay/elo"
 )
@@ -477,6 +479,50 @@ func (c *Config) Hash() (string, error) {
 	}
 	sum := sha256.Sum256(append([]byte(formatVersion+"\n"), data...))
 	return hex.EncodeToString(sum[:]), nil
+}
+
+// DefaultTables returns, for every variant one of the streams plays with
+// the embedded default table (no table file given), the digest of that
+// table in this binary (eval.DefaultDigest). The configuration hash cannot
+// hold it (the file is compiled in, not named), so run.json records it
+// and a resume by a binary embedding another table is refused.
+func (c *Config) DefaultTables() (map[string]string, error) {
+	out := map[string]string{}
+	add := func(name, rules, table string) error {
+		if table != "" {
+			return nil
+		}
+		v, err := engine.VariantWithRules(name, rules)
+		if err != nil {
+			return err
+		}
+		if _, ok := out[v.Name]; ok {
+			return nil
+		}
+		d, err := eval.DefaultDigest(v)
+		if err != nil {
+			return err
+		}
+		out[v.Name] = d
+		return nil
+	}
+	var errs []error
+	for _, e := range c.Variants {
+		errs = append(errs, add(e.Variant, e.Rules, e.Table))
+	}
+	for _, e := range c.Imbalances {
+		errs = append(errs, add(e.Variant, e.Rules, e.Table))
+	}
+	for _, e := range c.Matches {
+		errs = append(errs, add(e.Variant, e.Rules, e.A), add(e.Variant, e.Rules, e.B))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
 }
 
 // formatVersion names the journal and output formats; it is part of the

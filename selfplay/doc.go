@@ -25,7 +25,8 @@
 // Run writes into a run directory:
 //
 //	config.yaml         the effective configuration (defaults filled in, absolute paths)
-//	run.json            {"format", "kind", "config_hash", "shard"}: the identity of the run
+//	run.json            {"format", "kind", "config_hash", "shard", "default_tables"}:
+//	                    the identity of the run
 //	summary.json        statistics of every stream (see Summary)
 //	timing.json         speed of the last session (see Timing); the only file that
 //	                    differs between equal runs
@@ -44,9 +45,13 @@
 // pair played again, and the temporaries the crash left are removed; a
 // corrupt line elsewhere is an error naming the file and the line. A
 // directory that holds another configuration (another config_hash) with
-// journaled pairs, or another kind of run, is refused. The configuration hash covers everything that
-// decides the games, with tables and opening files by content (SHA-256),
-// and leaves out workers and shard.
+// journaled pairs, or another kind of run, is refused. The configuration
+// hash covers everything that decides the games, with tables and opening
+// files by content (SHA-256), and leaves out workers and shard. A stream
+// without a table file plays the table embedded in the binary, which the
+// hash cannot see: default_tables records its digest per variant, and a
+// resume by a binary embedding another table is refused (a run recorded
+// before the digests were kept resumes unchecked).
 //
 // # Journal format
 //

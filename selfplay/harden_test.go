@@ -8,6 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/internal/fsx"
 )
 
 // smallConfig is a quick run for the hardening tests: three chess pairs.
@@ -45,7 +49,7 @@ func TestFailedStartDoesNotBlockRerun(t *testing.T) {
 		t.Fatal(err)
 	}
 	// What an earlier version left after dying at its first game.
-	if err := claimDir(dir, bad, hash); err != nil {
+	if err := claimDir(dir, bad, hash, nil); err != nil {
 		t.Fatal(err)
 	}
 	os.MkdirAll(filepath.Join(dir, "chess"), 0o755)
@@ -129,4 +133,54 @@ func TestEloStringNaN(t *testing.T) {
 			t.Errorf("%v: %q, want %q", c.e, got, c.want)
 		}
 	}
+}
+
+// TestResumeRefusesChangedDefaultTable checks that run.json records the
+// digest of the embedded table a stream plays with, that a resume whose
+// binary embeds another table is refused without touching the journal
+// (it would mix two players in one run), and that a run recorded before
+// digests were kept still resumes.
+func TestResumeRefusesChangedDefaultTable(t *testing.T) {
+	cfg := loadTestConfig(t, smallConfig)
+	dir := t.TempDir()
+	run(t, cfg, dir, 2)
+	path := filepath.Join(dir, RunInfoName)
+	var info runInfo
+	if err := fsx.ReadJSON(path, &info, formatVersion); err != nil {
+		t.Fatal(err)
+	}
+	v, err := engine.VariantWithRules("chess", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := eval.DefaultDigest(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := info.DefaultTables["chess"]; got != want || len(info.DefaultTables) != 1 {
+		t.Fatalf("default_tables = %v, want chess: %s", info.DefaultTables, want)
+	}
+	journal := filepath.Join(dir, "chess", journalName)
+	before, err := os.ReadFile(journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	info.DefaultTables["chess"] = "sha256:" + strings.Repeat("0", 64)
+	if err := fsx.WriteJSON(path, info); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), cfg, dir, RunOptions{Factory: testFactory()})
+	if err == nil || !strings.Contains(err.Error(), "another embedded chess table") {
+		t.Fatalf("resume with another embedded table: err = %v, want a refusal naming chess", err)
+	}
+	if after, _ := os.ReadFile(journal); string(after) != string(before) {
+		t.Error("the refused resume changed the journal")
+	}
+
+	info.DefaultTables = nil
+	if err := fsx.WriteJSON(path, info); err != nil {
+		t.Fatal(err)
+	}
+	run(t, cfg, dir, 2)
 }

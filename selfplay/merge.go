@@ -72,6 +72,12 @@ func Merge(out string, dirs []string) (*Summary, error) {
 			return nil, fmt.Errorf("%s and %s hold runs of different configurations (hash %.12s and %.12s)",
 				shards[0].dir, d, shards[0].info.ConfigHash, s.info.ConfigHash)
 		}
+		if len(shards) > 0 {
+			if v := changedTable(shards[0].info.DefaultTables, s.info.DefaultTables); v != "" {
+				return nil, fmt.Errorf("%s and %s were played with different embedded %s tables (%.19s and %.19s)",
+					shards[0].dir, d, v, shards[0].info.DefaultTables[v], s.info.DefaultTables[v])
+			}
+		}
 		shards = append(shards, s)
 	}
 	cfg := *shards[0].cfg
@@ -123,7 +129,7 @@ func Merge(out string, dirs []string) (*Summary, error) {
 		slices.SortFunc(merged[i], func(a, b src) int { return a.entry.pair - b.entry.pair })
 	}
 
-	unlock, err := openRunDir(out, &cfg, hash)
+	unlock, err := openRunDir(out, &cfg, hash, shards[0].info.DefaultTables)
 	if err != nil {
 		return nil, err
 	}

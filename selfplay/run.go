@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,6 +51,10 @@ type runInfo struct {
 	Kind       string `json:"kind"`
 	ConfigHash string `json:"config_hash"`
 	Shard      string `json:"shard"`
+	// DefaultTables maps each variant played with the embedded default
+	// table to that table's digest (Config.DefaultTables); absent in runs
+	// begun before it was recorded.
+	DefaultTables map[string]string `json:"default_tables,omitempty"`
 }
 
 // stream is one stream of game pairs: a self-play variant, an imbalance or
@@ -323,7 +329,11 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 			}
 		}
 	}
-	unlock, err := openRunDir(dir, cfg, hash)
+	tables, err := cfg.DefaultTables()
+	if err != nil {
+		return nil, err
+	}
+	unlock, err := openRunDir(dir, cfg, hash, tables)
 	if err != nil {
 		return nil, err
 	}
@@ -458,14 +468,14 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 // openRunDir creates and locks the run directory, claims it for the
 // configuration (see claimDir) and removes the temporaries an interrupted
 // run left; the caller must call unlock.
-func openRunDir(dir string, cfg *Config, hash string) (unlock func(), err error) {
+func openRunDir(dir string, cfg *Config, hash string, tables map[string]string) (unlock func(), err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	if unlock, err = LockDir(dir, "run"); err != nil {
 		return nil, err
 	}
-	if err = claimDir(dir, cfg, hash); err == nil {
+	if err = claimDir(dir, cfg, hash, tables); err == nil {
 		_, err = fsx.CleanTemps(dir)
 	}
 	if err != nil {
@@ -476,21 +486,23 @@ func openRunDir(dir string, cfg *Config, hash string) (unlock func(), err error)
 }
 
 // claimDir checks that dir is empty of runs or holds this configuration's
-// run, and records the configuration there. A directory whose run.json
-// names another configuration is taken over only when no pair was ever
-// journaled in it (an earlier run failed before its first game), so that
-// a corrected rerun is not refused.
-func claimDir(dir string, cfg *Config, hash string) error {
+// run played with the same default tables (tables, see
+// Config.DefaultTables), and records the configuration there. A directory
+// whose run.json names another configuration or other tables is taken
+// over only when no pair was ever journaled in it (an earlier run failed
+// before its first game), so that a corrected rerun is not refused.
+func claimDir(dir string, cfg *Config, hash string, tables map[string]string) error {
 	if err := fsx.CheckKind(dir, fsx.KindSelfplay); err != nil {
 		return err
 	}
-	info := runInfo{Format: formatVersion, Kind: fsx.KindSelfplay, ConfigHash: hash, Shard: cfg.Shard.String()}
+	info := runInfo{Format: formatVersion, Kind: fsx.KindSelfplay, ConfigHash: hash, Shard: cfg.Shard.String(), DefaultTables: tables}
 	path := filepath.Join(dir, RunInfoName)
 	var old runInfo
 	err := fsx.ReadJSON(path, &old, formatVersion)
 	switch {
 	case err == nil:
-		if old.ConfigHash == hash && old.Shard == info.Shard {
+		changed := changedTable(old.DefaultTables, tables)
+		if old.ConfigHash == hash && old.Shard == info.Shard && changed == "" {
 			return nil
 		}
 		played, perr := hasJournaledPairs(dir)
@@ -498,6 +510,10 @@ func claimDir(dir string, cfg *Config, hash string) error {
 			return perr
 		}
 		if played {
+			if changed != "" {
+				return fmt.Errorf("%s was played with another embedded %s table (%.19s, this binary's %.19s): resuming would mix two players; "+
+					"finish it with the binary that began it, or start a new directory", dir, changed, old.DefaultTables[changed], tables[changed])
+			}
 			if old.ConfigHash != hash {
 				return fmt.Errorf("%s holds a run of another configuration (hash %.12s, this one %.12s): use another directory or the same configuration", dir, old.ConfigHash, hash)
 			}
@@ -514,6 +530,21 @@ func claimDir(dir string, cfg *Config, hash string) error {
 		return err
 	}
 	return fsx.WriteJSON(path, info)
+}
+
+// changedTable returns the first variant (in name order) whose default
+// table digest differs between a run's record and this binary, or "".
+// A record without digests (a run begun before they were kept) matches.
+func changedTable(recorded, now map[string]string) string {
+	if recorded == nil {
+		return ""
+	}
+	for _, name := range slices.Sorted(maps.Keys(recorded)) {
+		if d, ok := now[name]; ok && d != recorded[name] {
+			return name
+		}
+	}
+	return ""
 }
 
 // hasJournaledPairs reports whether any stream journal in dir holds data.

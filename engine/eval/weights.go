@@ -2,6 +2,8 @@ package eval
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -102,6 +104,20 @@ func (w *Weights) Clone() *Weights {
 // data/weights/<variant>.yaml.
 func Default(v *engine.Variant) (*Weights, error) {
 	return embedded(data.Weights, "weights", "default", v)
+}
+
+// DefaultDigest returns "sha256:" and the hex SHA-256 of the variant's
+// embedded default table file, the one Default loads: run directories
+// record it so that a run resumed by a binary embedding another table is
+// refused instead of mixing two players.
+func DefaultDigest(v *engine.Variant) (string, error) {
+	path := "weights/" + v.Name + ".yaml"
+	b, err := fs.ReadFile(data.Weights, path)
+	if err != nil {
+		return "", fmt.Errorf("eval: no default table for %s: %w", v.Name, err)
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:]), nil
 }
 
 // Hand returns the variant's hand table (data/hand/<variant>.yaml): the
