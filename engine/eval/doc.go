@@ -71,12 +71,21 @@
 //	royal.files      files among a royal's and its neighbours without a
 //	                 friendly pawn
 //
-// The hand tables give every issue-14 and issue-12 term the weight 0, so
-// they evaluate exactly as before the terms existed
-// (testdata/hand-evals.txt checks it); the tuner fits them. The shipped
-// tables keep the issue-12 terms at 0 too: the weights fitted from
-// self-play so far did not win matches
-// (configs/experiments/pipeline/king-danger.yaml).
+// and three terms of a passed pawn's path, each per passed pawn with
+// d <= 4 ranks to go, weighted by 5−d (4 a rank from promotion):
+//
+//	passed.royal.them  the distance in king moves (at most 5) from the
+//	                   nearest enemy royal to the square in front of it
+//	passed.royal.us    the same for the nearest friendly royal
+//	passed.free        1 if the square in front of it is empty
+//
+// The hand tables give every issue-14 and issue-12 term and the passed
+// path terms the weight 0, so they evaluate exactly as before the terms
+// existed (testdata/hand-evals.txt checks it); the tuner fits them. Fitted
+// from one small self-play generation the issue-12 terms did not win
+// matches (configs/experiments/pipeline/king-danger.yaml); the chess,
+// tamerlane and tamerlane2 tables carry them since their refits on
+// larger sets (README, "Strength"), the others keep them at 0.
 //
 // # Phase
 //

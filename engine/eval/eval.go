@@ -444,6 +444,9 @@ func (e *Evaluator) pawns(pos *engine.Position) {
 			if passed {
 				raw[e.types[pos.At(s).Type()].passed&(maxTerms-1)] += sgn * rr * rr
 				raw[e.goBucket[min(e.lastRank-rr, int32(len(e.goBucket)-1))]&(maxTerms-1)] += sgn
+				if w := passedPathWeight(e.lastRank - rr); w > 0 && r.passedFree >= 0 {
+					e.passedPath(pos, s, engine.Color(c), sgn*w)
+				}
 			}
 		}
 	}

@@ -19,6 +19,11 @@ import (
 // pawn changes fastest, so one table serves boards of 8 to 11 ranks.
 var passedBucketNames = [...]string{"passed.go1", "passed.go2", "passed.go3", "passed.go4", "passed.go6"}
 
+// passedPathWeight is the weight of a passed pawn with d ranks to go in
+// the passed-path terms: 4 a rank from promotion, down to 0 from 5 ranks
+// on, where the royals' distances matter little.
+func passedPathWeight(d int32) int32 { return max(0, 5-d) }
+
 // passedBucket returns the bucket of a passed pawn with d ranks to go.
 func passedBucket(d int32) int32 {
 	switch {
@@ -229,6 +234,19 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 	if hasPawn && r.danger >= 0 {
 		r.shield = add(kShield, "royal.shield", "per friendly pawn one or two ranks in front of a royal, on its file or a neighbouring one")
 		r.royalFiles = add(kShield, "royal.files", "per file, of a royal's own and its neighbours, without a friendly pawn")
+	}
+	// A passed pawn's path, weighted by its closeness to promotion
+	// (passedPathWeight): the royals' distances to the square in front of
+	// it and whether that square is empty.
+	r.passedRoyal, r.passedFree = -1, -1
+	if hasPawn {
+		if r.danger >= 0 {
+			r.passedRoyal = add(kPassedPath, "passed.royal.them", "per passed pawn, max(0, 5 - ranks to go) times the distance (king moves, at most 5) "+
+				"from the nearest enemy royal to the square in front of it")
+			add(kPassedPath, "passed.royal.us", "per passed pawn, max(0, 5 - ranks to go) times the distance (king moves, at most 5) "+
+				"from the nearest friendly royal to the square in front of it")
+		}
+		r.passedFree = add(kPassedPath, "passed.free", "per passed pawn, max(0, 5 - ranks to go) if the square in front of it is empty")
 	}
 	// Threat ranks: pawns 0, royals never cheaper, other pieces their
 	// number of moves from the centre of the empty board (at least 1).
@@ -446,4 +464,42 @@ func pawnCaptures(v *engine.Variant) [][2]int {
 		}
 	}
 	return caps
+}
+
+// passedPath adds the passed-path terms of c's passed pawn on s with
+// weight w (signed for c): passed.free when the square in front is empty,
+// and the distances (in king moves, at most 5) from the nearest enemy and
+// friendly royals on the playing area to that square (5 without one).
+func (e *Evaluator) passedPath(pos *engine.Position, s engine.Square, c engine.Color, w int32) {
+	r := e.reg
+	stop := s + engine.Stride
+	if c == engine.Black {
+		stop = s - engine.Stride
+	}
+	if !e.onBoard[stop] {
+		return
+	}
+	if pos.At(stop) == engine.Empty {
+		e.raw[r.passedFree] += w
+	}
+	if r.passedRoyal < 0 {
+		return
+	}
+	e.raw[r.passedRoyal] += w * e.royalDistance(pos, c.Other(), stop)
+	e.raw[r.passedRoyal+1] += w * e.royalDistance(pos, c, stop)
+}
+
+// royalDistance returns the distance in king moves from c's nearest royal
+// on the playing area to s, at most 5.
+func (e *Evaluator) royalDistance(pos *engine.Position, c engine.Color, s engine.Square) int32 {
+	d := int32(5)
+	f, rk := int32(e.file[s]), int32(e.rank[s])
+	for _, k := range pos.Royals(c) {
+		if !e.onBoard[k] {
+			continue
+		}
+		df, dr := int32(e.file[k])-f, int32(e.rank[k])-rk
+		d = min(d, max(df, -df, dr, -dr))
+	}
+	return d
 }

@@ -245,6 +245,48 @@ func TestFeatureBruteForce(t *testing.T) {
 						}
 					}
 				}
+				// passed-path terms: c's passed pawns (no enemy pawn ahead on
+				// their file or a neighbour) with w = 5 - ranks to go > 0
+				if _, ok := r.Index("passed.free.mg"); ok {
+					fwd := 1 - 2*int(c)
+					dist := func(side engine.Color, s engine.Square) int {
+						d := 5
+						for _, k := range pos.Royals(side) {
+							if !v.IsCitadel(k) {
+								d = min(d, max(abs(k.File()-s.File()), abs(k.Rank()-s.Rank())))
+							}
+						}
+						return d
+					}
+					for _, s := range pos.Pieces(c) {
+						if !v.Def(pos.At(s).Type()).Pawn || v.IsCitadel(s) {
+							continue
+						}
+						rel := s.Rank()
+						if c == engine.Black {
+							rel = v.Ranks - 1 - s.Rank()
+						}
+						w := 5 - (v.Ranks - 1 - rel)
+						if rel >= v.Ranks-1 || w <= 0 {
+							continue
+						}
+						passed := true
+						for _, x := range pos.Pieces(c.Other()) {
+							if v.Def(pos.At(x).Type()).Pawn && abs(x.File()-s.File()) <= 1 && (x.Rank()-s.Rank())*fwd > 0 {
+								passed = false
+							}
+						}
+						if !passed {
+							continue
+						}
+						stop := engine.SquareAt(s.File(), s.Rank()+fwd)
+						if pos.At(stop) == engine.Empty {
+							want["passed.free"] += sgn * w
+						}
+						want["passed.royal.them"] += sgn * w * dist(c.Other(), stop)
+						want["passed.royal.us"] += sgn * w * dist(c, stop)
+					}
+				}
 				// danger: min(a*min(k-1, 3), 48)^2/16 for k >= 2 attackers
 				if attackers >= 2 {
 					d := min(attacks*min(attackers-1, 3), 48)
@@ -273,14 +315,22 @@ func TestFeatureBruteForce(t *testing.T) {
 				}
 			}
 			for k, x := range raw {
-				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper" || k == "royal.danger" || k == "mobility.cramped" || k == "royal.shield" || k == "royal.files") && x != 0 {
+				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper" || k == "royal.danger" || k == "mobility.cramped" || k == "royal.shield" || k == "royal.files" || strings.HasPrefix(k, "passed.royal.") || k == "passed.free") && x != 0 {
 					t.Errorf("%s %s: %s = %d, brute force 0", name, pos.FEN(), k, x)
 				}
 			}
 		}
 		if nonzero["threats.cheaper"] == 0 || nonzero["royal.danger"] == 0 || nonzero["mobility.cramped"] == 0 ||
-			nonzero["royal.shield"] == 0 || nonzero["royal.files"] == 0 || len(nonzero) < 3 {
+			nonzero["royal.shield"] == 0 || nonzero["royal.files"] == 0 || nonzero["passed.free"] == 0 ||
+			nonzero["passed.royal.them"] == 0 || nonzero["passed.royal.us"] == 0 || len(nonzero) < 3 {
 			t.Errorf("%s: the samples exercise too few terms: %v", name, nonzero)
 		}
 	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

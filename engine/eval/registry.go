@@ -40,6 +40,7 @@ const (
 	kDanger
 	kCramped
 	kShield
+	kPassedPath
 )
 
 // term is one positional or material quantity; it owns two weights, its
@@ -77,6 +78,7 @@ type Registry struct {
 	doubled, isolated, attacked, shelter, extraRoyal, tempo, hanging int32
 	passedGo, threat, danger, cramped                                int32 // passedGo: first of the bucket terms; danger: -1 without royals
 	shield, royalFiles                                               int32 // -1 without royals or pawns
+	passedRoyal, passedFree                                          int32 // passedRoyal: "passed.royal.them", then ".us"; -1 without royals or pawns
 	pairTypes                                                        []int32
 	threatValue                                                      []int32   // by PieceType: see addFeatureTerms
 	zoneMaps                                                         []zoneMap // by PieceType

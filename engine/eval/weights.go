@@ -363,6 +363,7 @@ var kindComment = map[termKind]string{
 	kDanger:     "Royal danger: attacks on a royal's neighbourhood by several pieces at once.",
 	kShield:     "Royal cover: friendly pawns in front of a royal, files beside it without them.",
 	kCramped:    "Cramped pieces: mobility below a quarter of the piece's moves on an empty board.",
+	kPassedPath: "Passed pawns near promotion: the royals' distances to the square in front, and whether it is empty.",
 }
 
 // WriteFile writes the table to path atomically (see package fsx): a
