@@ -79,8 +79,13 @@
 //	passed.royal.us    the same for the nearest friendly royal
 //	passed.free        1 if the square in front of it is empty
 //
-// The hand tables give every issue-14 and issue-12 term and the passed
-// path terms the weight 0, so they evaluate exactly as before the terms
+// and two pawn-chain terms:
+//
+//	pawns.supported  pawns that a friendly pawn attacks (defends)
+//	pawns.phalanx    pawns with a friendly pawn beside them on the rank
+//
+// The hand tables give every issue-14 and issue-12 term, the passed-path
+// and the pawn-chain terms the weight 0, so they evaluate exactly as before the terms
 // existed (testdata/hand-evals.txt checks it); the tuner fits them. Fitted
 // from one small self-play generation the issue-12 terms did not win
 // matches (configs/experiments/pipeline/king-danger.yaml); the chess,

@@ -248,6 +248,11 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 		}
 		r.passedFree = add(kPassedPath, "passed.free", "per passed pawn, max(0, 5 - ranks to go) if the square in front of it is empty")
 	}
+	r.pawnChain = -1
+	if hasPawn {
+		r.pawnChain = add(kPawnChain, "pawns.supported", "per pawn that a friendly pawn attacks (defends)")
+		add(kPawnChain, "pawns.phalanx", "per pawn with a friendly pawn beside it on the same rank")
+	}
 	// Threat ranks: pawns 0, royals never cheaper, other pieces their
 	// number of moves from the centre of the empty board (at least 1).
 	r.threatValue = make([]int32, n+1)
@@ -464,42 +469,4 @@ func pawnCaptures(v *engine.Variant) [][2]int {
 		}
 	}
 	return caps
-}
-
-// passedPath adds the passed-path terms of c's passed pawn on s with
-// weight w (signed for c): passed.free when the square in front is empty,
-// and the distances (in king moves, at most 5) from the nearest enemy and
-// friendly royals on the playing area to that square (5 without one).
-func (e *Evaluator) passedPath(pos *engine.Position, s engine.Square, c engine.Color, w int32) {
-	r := e.reg
-	stop := s + engine.Stride
-	if c == engine.Black {
-		stop = s - engine.Stride
-	}
-	if !e.onBoard[stop] {
-		return
-	}
-	if pos.At(stop) == engine.Empty {
-		e.raw[r.passedFree] += w
-	}
-	if r.passedRoyal < 0 {
-		return
-	}
-	e.raw[r.passedRoyal] += w * e.royalDistance(pos, c.Other(), stop)
-	e.raw[r.passedRoyal+1] += w * e.royalDistance(pos, c, stop)
-}
-
-// royalDistance returns the distance in king moves from c's nearest royal
-// on the playing area to s, at most 5.
-func (e *Evaluator) royalDistance(pos *engine.Position, c engine.Color, s engine.Square) int32 {
-	d := int32(5)
-	f, rk := int32(e.file[s]), int32(e.rank[s])
-	for _, k := range pos.Royals(c) {
-		if !e.onBoard[k] {
-			continue
-		}
-		df, dr := int32(e.file[k])-f, int32(e.rank[k])-rk
-		d = min(d, max(df, -df, dr, -dr))
-	}
-	return d
 }

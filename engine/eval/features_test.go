@@ -287,6 +287,48 @@ func TestFeatureBruteForce(t *testing.T) {
 						want["passed.royal.us"] += sgn * w * dist(c, stop)
 					}
 				}
+				// pawn chains: c's pawns a friendly pawn captures onto (when all
+				// pawn types capture by the same leaps), and those beside one
+				if _, ok := r.Index("pawns.supported.mg"); ok {
+					pawnOf := func(x engine.Square) bool {
+						pc := pos.At(x)
+						return !v.IsCitadel(x) && pc != engine.Empty && pc.Color() == c && v.Def(pc.Type()).Pawn
+					}
+					sameCaptures := pawnCaptures(v) != nil
+					for _, s := range pos.Pieces(c) {
+						if !pawnOf(s) {
+							continue
+						}
+						for _, x := range pos.Pieces(c) {
+							if !pawnOf(x) {
+								continue
+							}
+							if x.Rank() == s.Rank() && abs(x.File()-s.File()) == 1 {
+								want["pawns.phalanx"] += sgn
+								break
+							}
+						}
+						if !sameCaptures {
+							continue
+						}
+					supporters:
+						for _, x := range pos.Pieces(c) {
+							if !pawnOf(x) {
+								continue
+							}
+							for _, m := range v.Def(pos.At(x).Type()).Moves {
+								dr := int(m.DR)
+								if c == engine.Black {
+									dr = -dr
+								}
+								if m.Kind == engine.Leap && m.Mode == engine.CaptureOnly && x.File()+int(m.DF) == s.File() && x.Rank()+dr == s.Rank() {
+									want["pawns.supported"] += sgn
+									break supporters
+								}
+							}
+						}
+					}
+				}
 				// danger: min(a*min(k-1, 3), 48)^2/16 for k >= 2 attackers
 				if attackers >= 2 {
 					d := min(attacks*min(attackers-1, 3), 48)
@@ -315,14 +357,15 @@ func TestFeatureBruteForce(t *testing.T) {
 				}
 			}
 			for k, x := range raw {
-				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper" || k == "royal.danger" || k == "mobility.cramped" || k == "royal.shield" || k == "royal.files" || strings.HasPrefix(k, "passed.royal.") || k == "passed.free") && x != 0 {
+				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper" || k == "royal.danger" || k == "mobility.cramped" || k == "royal.shield" || k == "royal.files" || strings.HasPrefix(k, "passed.royal.") || k == "passed.free" || k == "pawns.supported" || k == "pawns.phalanx") && x != 0 {
 					t.Errorf("%s %s: %s = %d, brute force 0", name, pos.FEN(), k, x)
 				}
 			}
 		}
 		if nonzero["threats.cheaper"] == 0 || nonzero["royal.danger"] == 0 || nonzero["mobility.cramped"] == 0 ||
 			nonzero["royal.shield"] == 0 || nonzero["royal.files"] == 0 || nonzero["passed.free"] == 0 ||
-			nonzero["passed.royal.them"] == 0 || nonzero["passed.royal.us"] == 0 || len(nonzero) < 3 {
+			nonzero["passed.royal.them"] == 0 || nonzero["passed.royal.us"] == 0 || nonzero["pawns.phalanx"] == 0 ||
+			(pawnCaptures(v) != nil && nonzero["pawns.supported"] == 0) || len(nonzero) < 3 {
 			t.Errorf("%s: the samples exercise too few terms: %v", name, nonzero)
 		}
 	}

@@ -41,6 +41,7 @@ const (
 	kCramped
 	kShield
 	kPassedPath
+	kPawnChain
 )
 
 // term is one positional or material quantity; it owns two weights, its
@@ -79,6 +80,7 @@ type Registry struct {
 	passedGo, threat, danger, cramped                                int32 // passedGo: first of the bucket terms; danger: -1 without royals
 	shield, royalFiles                                               int32 // -1 without royals or pawns
 	passedRoyal, passedFree                                          int32 // passedRoyal: "passed.royal.them", then ".us"; -1 without royals or pawns
+	pawnChain                                                        int32 // "pawns.supported", then "pawns.phalanx"; -1 without pawns
 	pairTypes                                                        []int32
 	threatValue                                                      []int32   // by PieceType: see addFeatureTerms
 	zoneMaps                                                         []zoneMap // by PieceType

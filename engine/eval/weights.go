@@ -364,6 +364,7 @@ var kindComment = map[termKind]string{
 	kShield:     "Royal cover: friendly pawns in front of a royal, files beside it without them.",
 	kCramped:    "Cramped pieces: mobility below a quarter of the piece's moves on an empty board.",
 	kPassedPath: "Passed pawns near promotion: the royals' distances to the square in front, and whether it is empty.",
+	kPawnChain:  "Pawn chains: pawns defended by a pawn, pawns side by side.",
 }
 
 // WriteFile writes the table to path atomically (see package fsx): a
