@@ -263,18 +263,25 @@ func materialDiff(pos *engine.Position) []int {
 // walk returns the coordinate moves of a random-walk opening from root,
 // drawn with seed (see OpeningConfig), or no moves if no walk passes.
 func (o *opener) walk(ctx context.Context, root string, seed uint64) ([]string, error) {
+	moves, _, err := o.scoredWalk(ctx, root, seed)
+	return moves, err
+}
+
+// scoredWalk is walk that also returns the accepted walk's score from
+// White's view relative to root's (0 when max_score is 0: not scored).
+func (o *opener) scoredWalk(ctx context.Context, root string, seed uint64) ([]string, int, error) {
 	if o.cfg.Plies == 0 {
-		return nil, nil
+		return nil, 0, nil
 	}
 	start, err := engine.ParseFEN(o.v, root)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	rootMat := materialDiff(start)
 	rootScore := 0
 	if o.cfg.MaxScore > 0 {
 		if rootScore, err = o.quickScore(ctx, start); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	r := newRNG(seed)
@@ -303,16 +310,18 @@ attempts:
 				}
 			}
 		}
+		score := 0
 		if o.cfg.MaxScore > 0 {
 			s, err := o.quickScore(ctx, pos)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			if s-rootScore > o.cfg.MaxScore || rootScore-s > o.cfg.MaxScore {
 				continue attempts
 			}
+			score = s - rootScore
 		}
-		return moves, nil
+		return moves, score, nil
 	}
-	return nil, nil
+	return nil, 0, nil
 }

@@ -37,23 +37,12 @@ func (e *engineFlags) register(fs *flag.FlagSet) {
 func (e *engineFlags) specs() (a, b *selfplay.EngineSpec, err error) {
 	var out [2]*selfplay.EngineSpec
 	for i, side := range []string{"a", "b"} {
-		f := strings.Fields(e.cmd[i])
-		if len(f) == 0 {
-			if len(e.opts[i]) > 0 || e.name[i] != "" {
-				return nil, nil, fmt.Errorf("--engine-%s-option and --engine-%s-name need --engine-%s", side, side, side)
-			}
-			continue
+		s, err := engineSpec("engine-"+side, e.cmd[i], e.name[i], e.opts[i])
+		if err != nil {
+			return nil, nil, err
 		}
-		s := &selfplay.EngineSpec{Cmd: f[0], Args: f[1:], Name: e.name[i], TC: e.tc}
-		for _, o := range e.opts[i] {
-			k, v, ok := strings.Cut(o, "=")
-			if !ok || strings.TrimSpace(k) == "" {
-				return nil, nil, fmt.Errorf("--engine-%s-option %q: want Name=Value", side, o)
-			}
-			if s.Options == nil {
-				s.Options = map[string]string{}
-			}
-			s.Options[strings.TrimSpace(k)] = v
+		if s != nil {
+			s.TC = e.tc
 		}
 		out[i] = s
 	}
@@ -61,4 +50,29 @@ func (e *engineFlags) specs() (a, b *selfplay.EngineSpec, err error) {
 		return nil, nil, fmt.Errorf("--tc needs --engine-a or --engine-b (this engine's own side plays by --nodes)")
 	}
 	return out[0], out[1], nil
+}
+
+// engineSpec builds the spec of the outside engine given by the flag
+// --FLAG CMD (command and arguments, space-separated), --FLAG-name and
+// the repeated --FLAG-option Name=Value; nil when CMD is empty.
+func engineSpec(flag, cmd, name string, opts optionList) (*selfplay.EngineSpec, error) {
+	f := strings.Fields(cmd)
+	if len(f) == 0 {
+		if len(opts) > 0 || name != "" {
+			return nil, fmt.Errorf("--%s-option and --%s-name need --%s", flag, flag, flag)
+		}
+		return nil, nil
+	}
+	s := &selfplay.EngineSpec{Cmd: f[0], Args: f[1:], Name: name}
+	for _, o := range opts {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return nil, fmt.Errorf("--%s-option %q: want Name=Value", flag, o)
+		}
+		if s.Options == nil {
+			s.Options = map[string]string{}
+		}
+		s.Options[strings.TrimSpace(k)] = v
+	}
+	return s, nil
 }

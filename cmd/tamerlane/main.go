@@ -35,6 +35,7 @@ func commands() []command {
 		{"export", "write a run's fitted eval table for the engine", runExport},
 		{"selfplay", "play game pairs into a run directory (PGN, data set, summary)", runSelfplay},
 		{"match", "play evaluation table A against table B (Elo, SPRT)", runMatch},
+		{"openings", "write balanced random-walk openings, scored by this or an outside engine", runOpenings},
 		{"merge", "join the shard directories of a self-play run", runMerge},
 		{"run", "the pipeline: generations of self-play, tuning and verification (report.md)", runRun},
 		{"apply", "copy a pipeline run's accepted tables into data/weights", runApply},
