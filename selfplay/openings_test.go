@@ -1,125 +1,64 @@
 package selfplay
 
 import (
-	"context"
-	"os"
+	"bytes"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
-
-	"tamerlane/engine"
+	"time"
 )
 
-// constScorer scores every position score centipawns for the side to move.
-type constScorer struct{ score int }
-
-func (constScorer) NewGame() {}
-
-func (c constScorer) Move(_ context.Context, pos *engine.Position) (engine.Move, MoveInfo, error) {
-	var ml engine.MoveList
-	pos.GenerateLegal(&ml)
-	return ml.Moves[0], MoveInfo{Score: c.score}, nil
-}
-
-// TestGenerateOpenings checks that the openings are distinct, that each
-// FEN is where its walk leads, that every kept score is within max_score,
-// that a seed gives the same set and another seed another, and that a
-// scorer that finds nothing balanced is an error, not a short file.
-func TestGenerateOpenings(t *testing.T) {
-	v := engine.MustVariant("chess", nil)
-	cfg := OpeningConfig{Plies: 6, MaxScore: 100, ScoreNodes: 50, Material: true, Attempts: 16}
-	gen := func(seed uint64) []Opening {
-		ops, err := GenerateOpenings(context.Background(), v, cfg, PlayerSpec{}, testFactory(), 12, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ops
+// TestOpeningsFile checks that pair i starts from line i mod n of an
+// openings file, in both games, with SetUp and FEN tags.
+func TestOpeningsFile(t *testing.T) {
+	dir := t.TempDir()
+	fens := []string{
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+		"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
 	}
-	ops := gen(5)
-	if len(ops) != 12 {
-		t.Fatalf("%d openings, want 12", len(ops))
+	writeFile(t, dir, "open.fen", "# two openings\n\n"+fens[0]+"\n"+fens[1]+"\n")
+	cfg, err := LoadConfig(writeFile(t, dir, "c.yaml", "max_plies: 40\nvariants:\n  - {variant: chess, pairs: 3, openings_file: open.fen}\n"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	seen := map[string]bool{}
-	for _, op := range ops {
-		if seen[fenKey(op.FEN)] {
-			t.Errorf("opening %s twice", op.FEN)
+	out := t.TempDir()
+	run(t, cfg, out, 2)
+	games, err := ReadPGN(filepath.Join(out, "chess", PGNName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 6 {
+		t.Fatalf("%d games", len(games))
+	}
+	for i, g := range games {
+		want := fens[(i/2)%2]
+		if g.Tag("SetUp") != "1" || g.Tag("FEN") != want {
+			t.Errorf("game %d: SetUp %q FEN %q, want %q", i, g.Tag("SetUp"), g.Tag("FEN"), want)
 		}
-		seen[fenKey(op.FEN)] = true
-		if op.Score > cfg.MaxScore || op.Score < -cfg.MaxScore {
-			t.Errorf("%s: score %d beyond max_score %d", op.FEN, op.Score, cfg.MaxScore)
-		}
-		pos := engine.NewPosition(v)
-		for _, s := range op.Moves {
-			m, err := pos.ParseCoord(s)
-			if err != nil {
-				t.Fatalf("%v: %v", op.Moves, err)
+		for _, c := range g.Comments {
+			if c == "book" {
+				t.Errorf("game %d: book move after a FEN opening", i)
 			}
-			pos.Make(m)
 		}
-		if pos.FEN() != op.FEN || len(op.Moves) != cfg.Plies {
-			t.Errorf("walk %v leads to %s, recorded %s", op.Moves, pos.FEN(), op.FEN)
+		if _, _, err := g.Replay(); err != nil {
+			t.Errorf("game %d: %v", i, err)
 		}
 	}
-	if again := gen(5); !slices.EqualFunc(ops, again, func(a, b Opening) bool { return a.FEN == b.FEN }) {
-		t.Error("the same seed gave other openings")
-	}
-	if other := gen(6); other[0].FEN == ops[0].FEN && other[1].FEN == ops[1].FEN {
-		t.Error("another seed gave the same openings")
-	}
-
-	// Every position +300 for the side to move: the start scores +300 for
-	// White, and after 6 plies White is again to move, so the walks score
-	// +300 too and pass; with 7 plies Black is to move (-300 for White) and
-	// none passes.
-	biased := func(PlayerSpec) (Player, error) { return constScorer{300}, nil }
-	cfg.Plies = 7
-	_, err := GenerateOpenings(context.Background(), v, cfg, PlayerSpec{}, biased, 3, 1)
-	if err == nil || !strings.Contains(err.Error(), "only 0 of 3") {
-		t.Fatalf("err = %v, want only 0 of 3", err)
-	}
-	cfg.Plies = 6
-	if got, err := GenerateOpenings(context.Background(), v, cfg, PlayerSpec{}, biased, 3, 1); err != nil || got[0].Score != 0 {
-		t.Fatalf("even plies: %v, %v", got, err)
-	}
+	checkOutputs(t, out)
 }
 
-// TestWriteOpenings checks that the written file reads back as the
-// openings of a match, and that an existing file is kept unless
-// overwriting is asked for.
-func TestWriteOpenings(t *testing.T) {
-	v := engine.MustVariant("shatranj", nil)
-	ops, err := GenerateOpenings(context.Background(), v, OpeningConfig{Plies: 4, Attempts: 4}, PlayerSpec{}, testFactory(), 5, 1)
-	if err != nil {
-		t.Fatal(err)
+// TestProgressLog checks the plain progress lines written when the output
+// is not a terminal.
+func TestProgressLog(t *testing.T) {
+	var b bytes.Buffer
+	p := newProgress(&b, 40, time.Hour)
+	for i := 0; i < 40; i++ {
+		p.pairDone()
 	}
-	path := filepath.Join(t.TempDir(), "openings.txt")
-	if err := WriteOpenings(path, []string{"five shatranj openings", "unscored"}, ops, false); err != nil {
-		t.Fatal(err)
-	}
-	fens, err := readOpenings(v, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(fens) != len(ops) {
-		t.Fatalf("read %d FENs, wrote %d", len(fens), len(ops))
-	}
-	for i := range fens {
-		if fens[i] != ops[i].FEN {
-			t.Errorf("FEN %d: read %s, wrote %s", i, fens[i], ops[i].FEN)
-		}
-	}
-	before, _ := os.ReadFile(path)
-	if err := WriteOpenings(path, nil, ops[:1], false); err == nil || !strings.Contains(err.Error(), "exists") {
-		t.Fatalf("overwrote without asking: %v", err)
-	}
-	if after, _ := os.ReadFile(path); string(after) != string(before) {
-		t.Fatal("the refused write changed the file")
-	}
-	if err := WriteOpenings(path, nil, ops[:1], true); err != nil {
-		t.Fatal(err)
-	}
-	if fens, err := readOpenings(v, path); err != nil || len(fens) != 1 {
-		t.Fatalf("after overwriting: %v, %v", fens, err)
+	p.finish()
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	// A header, then a line every 5% (2 pairs).
+	if len(lines) != 21 || !strings.HasPrefix(lines[20], "selfplay: 40/40 pairs (100%)") || !strings.Contains(lines[20], "games/hour") {
+		t.Fatalf("%d lines:\n%s", len(lines), b.String())
 	}
 }
