@@ -82,7 +82,29 @@ func TestGenerateOpenings(t *testing.T) {
 	if got, err := GenerateOpenings(context.Background(), v, cfg, PlayerSpec{}, biased, 3, 1); err != nil || got[0].Score != 0 {
 		t.Fatalf("even plies: %v, %v", got, err)
 	}
+
+	// Every scorer is closed after use: an outside engine's process ends
+	// (they once piled up, one per scored walk).
+	var opened, closed int
+	closing := func(PlayerSpec) (Player, error) {
+		opened++
+		return &closingScorer{constScorer{0}, &closed}, nil
+	}
+	if _, err := GenerateOpenings(context.Background(), v, cfg, PlayerSpec{}, closing, 3, 1); err != nil {
+		t.Fatal(err)
+	}
+	if opened == 0 || closed != opened {
+		t.Errorf("%d scorers opened, %d closed", opened, closed)
+	}
 }
+
+// closingScorer is a constScorer that counts its Close calls.
+type closingScorer struct {
+	constScorer
+	closed *int
+}
+
+func (c *closingScorer) Close() error { *c.closed++; return nil }
 
 // TestWriteOpenings checks that the written file reads back as the
 // openings of a match, and that an existing file is kept unless

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -237,6 +238,9 @@ func (o *opener) quickScore(ctx context.Context, pos *engine.Position) (int, err
 	pl, err := o.factory(spec)
 	if err != nil {
 		return 0, err
+	}
+	if cl, ok := pl.(io.Closer); ok {
+		defer cl.Close() // an outside engine: end its process
 	}
 	pl.NewGame()
 	_, info, err := pl.Move(ctx, pos)
