@@ -88,9 +88,9 @@
 // and the pawn-chain terms the weight 0, so they evaluate exactly as before the terms
 // existed (testdata/hand-evals.txt checks it); the tuner fits them. Fitted
 // from one small self-play generation the issue-12 terms did not win
-// matches (configs/experiments/pipeline/king-danger.yaml); the chess,
-// tamerlane and tamerlane2 tables carry them since their refits on
-// larger sets (README, "Strength"), the others keep them at 0.
+// matches (configs/experiments/pipeline/king-danger.yaml); the tables
+// refitted on larger sets carry them (README, "Strength"), the others
+// keep them at 0.
 //
 // # Phase
 //
