@@ -267,25 +267,30 @@ func materialDiff(pos *engine.Position) []int {
 // walk returns the coordinate moves of a random-walk opening from root,
 // drawn with seed (see OpeningConfig), or no moves if no walk passes.
 func (o *opener) walk(ctx context.Context, root string, seed uint64) ([]string, error) {
-	moves, _, err := o.scoredWalk(ctx, root, seed)
-	return moves, err
+	op, err := o.scoredWalk(ctx, root, seed)
+	if op == nil {
+		return nil, err
+	}
+	return op.Moves, err
 }
 
-// scoredWalk is walk that also returns the accepted walk's score from
-// White's view relative to root's (0 when max_score is 0: not scored).
-func (o *opener) scoredWalk(ctx context.Context, root string, seed uint64) ([]string, int, error) {
+// scoredWalk is walk returning the accepted walk as an Opening: its
+// moves, the position they reach and its score from White's view
+// relative to root's (0 when max_score is 0: not scored); nil if no walk
+// passes.
+func (o *opener) scoredWalk(ctx context.Context, root string, seed uint64) (*Opening, error) {
 	if o.cfg.Plies == 0 {
-		return nil, 0, nil
+		return nil, nil
 	}
 	start, err := engine.ParseFEN(o.v, root)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	rootMat := materialDiff(start)
 	rootScore := 0
 	if o.cfg.MaxScore > 0 {
 		if rootScore, err = o.quickScore(ctx, start); err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 	}
 	r := newRNG(seed)
@@ -318,14 +323,14 @@ attempts:
 		if o.cfg.MaxScore > 0 {
 			s, err := o.quickScore(ctx, pos)
 			if err != nil {
-				return nil, 0, err
+				return nil, err
 			}
 			if s-rootScore > o.cfg.MaxScore || rootScore-s > o.cfg.MaxScore {
 				continue attempts
 			}
 			score = s - rootScore
 		}
-		return moves, score, nil
+		return &Opening{FEN: pos.FEN(), Moves: moves, Score: score}, nil
 	}
-	return nil, 0, nil
+	return nil, nil
 }

@@ -56,28 +56,16 @@ func GenerateOpenings(ctx context.Context, v *engine.Variant, cfg OpeningConfig,
 	var out []Opening
 	walks := 8*n + 16
 	for i := 0; i < walks && len(out) < n; i++ {
-		moves, score, err := o.scoredWalk(ctx, root, deriveSeed(seed, "openings", strconv.Itoa(i)))
+		op, err := o.scoredWalk(ctx, root, deriveSeed(seed, "openings", strconv.Itoa(i)))
 		if err != nil {
 			return nil, err
 		}
-		if moves == nil {
+		if op == nil {
 			continue
 		}
-		pos, err := engine.ParseFEN(v, root)
-		if err != nil {
-			return nil, err
-		}
-		for _, s := range moves {
-			m, err := pos.ParseCoord(s)
-			if err != nil {
-				return nil, fmt.Errorf("openings: walk move %s: %v", s, err)
-			}
-			pos.Make(m)
-		}
-		fen := pos.FEN()
-		if key := fenKey(fen); !seen[key] {
+		if key := fenKey(op.FEN); !seen[key] {
 			seen[key] = true
-			out = append(out, Opening{FEN: fen, Moves: moves, Score: score})
+			out = append(out, *op)
 		}
 	}
 	if len(out) < n {
