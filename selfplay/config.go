@@ -59,7 +59,8 @@ type Config struct {
 	// fraction (default 0.1): the limit is drawn uniformly from
 	// nodes·[1-j, 1+j] with the player's seed, which differs between the
 	// two games of a pair. Without it a deterministic player would repeat
-	// the pair's first game move for move in self-play. 0 disables it.
+	// the pair's first game move for move in self-play. It applies to the
+	// node limits of outside engines too (EngineSpec). 0 disables it.
 	NodesJitter float64 `yaml:"nodes_jitter"`
 	// TTMiB is each searcher's hash table size in MiB (default 4: ample
 	// for self-play node budgets, and small enough that two workers do not

@@ -41,7 +41,13 @@ const (
 // ours if it offers it) and, if the engine has a Rules option and the
 // variant's rule options are not the defaults, Rules. Its per-move limit
 // is TC if set, else MoveTime, else Nodes/Depth, else the stream's node
-// and depth limits.
+// and depth limits. A node limit varies by the stream's nodes_jitter, as
+// this engine's does, so that the two games of a pair between
+// deterministic engines (an engine against itself) are not one game
+// played twice. A node limit varies by the stream's nodes_jitter, as
+// this engine's does, so that the two games of a pair between
+// deterministic engines (an engine against itself) are not one game
+// played twice.
 type EngineSpec struct {
 	// Cmd is the engine's executable (looked up in PATH if it has no slash).
 	Cmd string `yaml:"cmd" json:"cmd"`
@@ -155,7 +161,9 @@ func ExternalFactory(base PlayerFactory) PlayerFactory {
 		if err := spec.Engine.Validate(); err != nil {
 			return nil, err
 		}
-		return NewExternalPlayer(*spec.Engine, spec.Variant, spec.Limits), nil
+		p := NewExternalPlayer(*spec.Engine, spec.Variant, spec.Limits)
+		p.jitter, p.seed, p.rng = spec.NodesJitter, spec.Seed, newRNG(spec.Seed)
+		return p, nil
 	}
 }
 
@@ -175,6 +183,11 @@ type ExternalPlayer struct {
 	startErr error
 	combo    map[string]bool // UCI_Variant values the engine offers
 	options  map[string]bool // option names the engine offers (lowercase)
+	// node-limit jitter (PlayerSpec.NodesJitter), drawn from rng, which
+	// NewGame restarts from seed
+	jitter float64
+	seed   uint64
+	rng    rng
 }
 
 // NewExternalPlayer returns a player for the engine spec in variant v;
@@ -368,6 +381,7 @@ func (p *ExternalPlayer) alive() bool {
 // the next Move, as a forfeit.
 func (p *ExternalPlayer) NewGame() {
 	p.clock = p.base
+	p.rng = newRNG(p.seed)
 	p.startErr = nil
 	if !p.alive() {
 		p.Close()
@@ -453,6 +467,9 @@ func (p *ExternalPlayer) goCommand() (string, time.Duration) {
 	}
 	cmd := "go"
 	if nodes > 0 {
+		if p.jitter > 0 {
+			nodes = jitterNodes(nodes, p.jitter, &p.rng)
+		}
 		cmd += fmt.Sprintf(" nodes %d", nodes)
 	}
 	if depth > 0 {

@@ -284,3 +284,91 @@ func TestParseInfo(t *testing.T) {
 		t.Errorf("info string changed the depth: %+v", info)
 	}
 }
+
+// TestExternalPairGamesDiffer plays one pair between two copies of this
+// project's UCI server (deterministic at a fixed node count) and checks
+// that nodes_jitter reaches the outside engines' node limits: with it the
+// pair's two games differ, without it the second game repeats the first.
+func TestExternalPairGamesDiffer(t *testing.T) {
+	for _, jitter := range []float64{0.1, 0} {
+		spec := fakeSpec(t, "uci")
+		spec.Nodes = 300
+		cfg := DefaultConfig()
+		cfg.Seed = 3
+		cfg.MaxPlies = 40
+		cfg.NodesJitter = jitter
+		cfg.Openings.Plies = 2
+		cfg.Openings.MaxScore = 0
+		cfg.Matches = []MatchConfig{{Variant: "chess", Pairs: 1, EngineA: spec, EngineB: spec}}
+		if err := cfg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if _, err := Run(context.Background(), cfg, dir, RunOptions{Workers: 1}); err != nil {
+			t.Fatal(err)
+		}
+		var games [][]string
+		err := ScanJournals(dir, func(g *JournalGame) error {
+			games = append(games, g.Moves)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(games) != 2 {
+			t.Fatalf("jitter %v: %d games, want 2", jitter, len(games))
+		}
+		same := strings.Join(games[0], " ") == strings.Join(games[1], " ")
+		if jitter > 0 && same {
+			t.Errorf("jitter %v: the pair's two games are the same game:\n%v", jitter, games[0])
+		}
+		if jitter == 0 && !same {
+			t.Errorf("without jitter the deterministic engines played two different games:\n%v\n%v", games[0], games[1])
+		}
+	}
+}
+
+// TestExternalNodeJitter checks the go command's node limits under
+// jitter: within nodes·[0.9, 1.1], not all equal, the same sequence for
+// the same seed and none without jitter.
+func TestExternalNodeJitter(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	spec := fakeSpec(t, "uci") // never started: only go commands are built
+	spec.Nodes = 1000
+	limits := func(jitter float64, seed uint64) []int {
+		pl, err := ExternalFactory(nil)(PlayerSpec{Variant: v, Engine: spec, NodesJitter: jitter, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := pl.(*ExternalPlayer)
+		var out []int
+		for range 20 {
+			cmd, _ := p.goCommand()
+			var n int
+			if _, err := fmt.Sscanf(cmd, "go nodes %d", &n); err != nil {
+				t.Fatalf("%q: %v", cmd, err)
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	a, b, c := limits(0.1, 1), limits(0.1, 1), limits(0.1, 2)
+	distinct := map[int]bool{}
+	for i, n := range a {
+		if n < 900 || n > 1100 {
+			t.Fatalf("node limit %d outside [900, 1100]", n)
+		}
+		if n != b[i] {
+			t.Fatalf("same seed, different limits: %v and %v", a, b)
+		}
+		distinct[n] = true
+	}
+	if len(distinct) < 2 || fmt.Sprint(a) == fmt.Sprint(c) {
+		t.Fatalf("limits do not vary: %v (seed 2: %v)", a, c)
+	}
+	for _, n := range limits(0, 1) {
+		if n != 1000 {
+			t.Fatalf("without jitter a limit of %d, want 1000", n)
+		}
+	}
+}
