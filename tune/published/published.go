@@ -16,7 +16,7 @@
 //	  - id: cazaux-zillions        # unique within the file
 //	    citation: "author, title, where, year"   # required
 //	    url: https://...           # optional
-//	    kind: engine-guess         # measured | estimate | ranking | engine-guess
+//	    kind: engine-guess         # measured | estimate | ranking | engine-guess | formula
 //	    note: free text            # optional
 //	values:
 //	  - {piece: P, value: 0.6, source: cazaux-zillions, scale: "R=5"}
@@ -31,8 +31,10 @@
 //
 // Kinds: measured (statistics over games or computer self-play), estimate
 // (an expert's or historical author's judgement), ranking (an order without
-// numbers) and engine-guess (a program's built-in heuristic, such as the
-// values Zillions of Games derives from mobility).
+// numbers), engine-guess (a program's built-in heuristic, such as the
+// values Zillions of Games derives from mobility) and formula (a published
+// rule that gives a value from a piece's moves, such as H. G. Muller's
+// short-range leaper formula, fitted to measurements elsewhere).
 //
 // # Normalisation
 //
@@ -70,11 +72,12 @@ const (
 	Estimate    Kind = "estimate"
 	Ranking     Kind = "ranking"
 	EngineGuess Kind = "engine-guess"
+	Formula     Kind = "formula"
 )
 
 func (k Kind) valid() bool {
 	switch k {
-	case Measured, Estimate, Ranking, EngineGuess:
+	case Measured, Estimate, Ranking, EngineGuess, Formula:
 		return true
 	}
 	return false
@@ -358,7 +361,7 @@ func Parse(name string, data []byte) (*Table, error) {
 		case strings.TrimSpace(s.Citation) == "":
 			return nil, errf("sources", i, "source %q has no citation", s.ID)
 		case !s.Kind.valid():
-			return nil, errf("sources", i, "source %q: kind %q is not one of measured, estimate, ranking, engine-guess", s.ID, s.Kind)
+			return nil, errf("sources", i, "source %q: kind %q is not one of measured, estimate, ranking, engine-guess, formula", s.ID, s.Kind)
 		}
 		if _, dup := t.Source(s.ID); dup {
 			return nil, errf("sources", i, "source id %q declared twice", s.ID)

@@ -72,7 +72,7 @@ func TestRealFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vs) != 2 || vs[1].Source.ID != "murray1913" || math.Abs(vs[1].Value-0.57) > 0.005 {
+	if len(vs) != 3 || vs[1].Source.ID != "murray1913" || math.Abs(vs[1].Value-0.57) > 0.005 {
 		t.Errorf("shatranj ferz values in knights: %+v", vs)
 	}
 	if b, _, _ := cat.Value("shatranj", "B", KnightOne); math.Abs(b-0.38) > 0.005 {
@@ -82,10 +82,18 @@ func TestRealFiles(t *testing.T) {
 	if vs, _ := cat["shatranj"].Values("Q", RookFive); len(vs) != 0 {
 		t.Errorf("ferz in rook units: %+v, want none", vs)
 	}
-	// Historical Tamerlane: no numbers for the other pieces.
-	for _, p := range []string{"G", "T", "E", "C", "D", "R"} {
+	// Historical Tamerlane: no numbers for the riders and the camel; the
+	// alfil and dabbaba movers only by Muller's leaper formula (4 targets:
+	// 1.1·4·(30 + 5/8·4) cP).
+	for _, p := range []string{"G", "T", "C", "R"} {
 		if _, _, ok := cat.Value("tamerlane", p, PawnOne); ok {
 			t.Errorf("tamerlane %s has a value; none is published", p)
+		}
+	}
+	for _, p := range []string{"E", "D"} {
+		v, src, ok := cat.Value("tamerlane", p, PawnOne)
+		if !ok || src.ID != "muller-leaper-formula" || src.Kind != Formula || !near(v, 1.1*4*(30+5.0/8*4)/100) {
+			t.Errorf("tamerlane %s = %v from %q (%v), want 1.43 from the leaper formula", p, v, src.ID, ok)
 		}
 	}
 	if _, _, ok := cat.Value("nonesuch", "P", PawnOne); ok {
