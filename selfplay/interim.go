@@ -99,6 +99,27 @@ func ScanJournals(dir string, fn func(*JournalGame) error) error {
 
 // scanStreamJournal calls fn for the games of one stream's journal.
 func scanStreamJournal(path string, st *stream, fn func(*JournalGame) error) error {
+	return eachJournalPair(path, func(e jEntry, p *jPair) error {
+		for i, g := range p.Games {
+			moves := make([]string, 0, len(g.Book)+len(g.Moves))
+			moves = append(moves, g.Book...)
+			for _, m := range g.Moves {
+				moves = append(moves, m.M)
+			}
+			jg := &JournalGame{Stream: st.name, Kind: st.kind, FirstRemoves: st.firstRemoves, SecondRemoves: st.secondRemoves,
+				Variant: st.v, Pair: p.Pair, FirstWhite: i == 0, FEN: g.FEN, Moves: moves, Result: g.Result,
+				where: fmt.Sprintf("%s (game %d)", e.where(), i+1)}
+			if err := fn(jg); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// eachJournalPair calls fn for every finished pair of the journal at path
+// (none if it does not exist), in the order the pairs finished.
+func eachJournalPair(path string, fn func(jEntry, *jPair) error) error {
 	entries, _, err := scanJournal(path)
 	if err != nil {
 		return err
@@ -114,18 +135,39 @@ func scanStreamJournal(path string, st *stream, fn func(*JournalGame) error) err
 		if err != nil {
 			return err
 		}
-		for i, g := range p.Games {
-			moves := make([]string, 0, len(g.Book)+len(g.Moves))
-			moves = append(moves, g.Book...)
-			for _, m := range g.Moves {
-				moves = append(moves, m.M)
+		if err := fn(e, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// InterimRecords calls fn for the data-set records of every finished game
+// in the journals of the self-play run directory dir, running or stopped:
+// the records its positions.jsonl will hold for those games (the same
+// game ids, 2·pair + g), stream by stream, each stream's in the order its
+// pairs finished. Like ScanJournals it never writes and skips a torn last
+// journal line.
+func InterimRecords(dir string, fn func(Record) error) error {
+	cfg, err := LoadConfig(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		return err
+	}
+	streams, err := buildStreams(cfg, nil, false)
+	if err != nil {
+		return fmt.Errorf("%s: %v", dir, err)
+	}
+	for _, st := range streams {
+		err := eachJournalPair(filepath.Join(dir, st.dir, journalName), func(e jEntry, p *jPair) error {
+			for g, game := range p.Games {
+				if err := st.gameRecords(game, int64(2*p.Pair+g), fn); err != nil {
+					return fmt.Errorf("%s (game %d): %v", e.where(), g+1, err)
+				}
 			}
-			jg := &JournalGame{Stream: st.name, Kind: st.kind, FirstRemoves: st.firstRemoves, SecondRemoves: st.secondRemoves,
-				Variant: st.v, Pair: p.Pair, FirstWhite: i == 0, FEN: g.FEN, Moves: moves, Result: g.Result,
-				where: fmt.Sprintf("%s (game %d)", e.where(), i+1)}
-			if err := fn(jg); err != nil {
-				return err
-			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil

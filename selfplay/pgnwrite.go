@@ -44,8 +44,6 @@ func (st *stream) writeGame(pgn, ds *bufio.Writer, pair, g int, id int64, game *
 	tag("Termination", game.Termination)
 	pgn.WriteByte('\n')
 
-	result := outcomeFor(game.Result, engine.White)
-	resultScore := float64(result) / 2
 	var line lineWriter
 	line.w = pgn
 	fullmove := 1
@@ -84,13 +82,7 @@ func (st *stream) writeGame(pgn, ds *bufio.Writer, pair, g int, id int64, game *
 	for i, mv := range game.Moves {
 		if si < len(game.Samples) && game.Samples[si] == i {
 			si++
-			rec := Record{
-				FEN: pos.FEN(), Result: resultScore, Score: mv.S, Mate: mv.Mt,
-				Ply: len(game.Book) + i, Game: id, Variant: st.v.Name, Rules: st.v.Options.String(),
-			}
-			if pos.SideToMove() == engine.Black {
-				rec.Score, rec.Mate = -rec.Score, -rec.Mate
-			}
+			rec := st.sampleRecord(pos, game, i, id)
 			data, err := json.Marshal(&rec)
 			if err != nil {
 				return 0, err
@@ -110,6 +102,58 @@ func (st *stream) writeGame(pgn, ds *bufio.Writer, pair, g int, id int64, game *
 	line.flush()
 	pgn.WriteByte('\n')
 	return records, nil
+}
+
+// sampleRecord is the data-set record of the position pos before the
+// searched move i of game (the game with id id).
+func (st *stream) sampleRecord(pos *engine.Position, game *jGame, i int, id int64) Record {
+	mv := game.Moves[i]
+	rec := Record{
+		FEN: pos.FEN(), Result: float64(outcomeFor(game.Result, engine.White)) / 2, Score: mv.S, Mate: mv.Mt,
+		Ply: len(game.Book) + i, Game: id, Variant: st.v.Name, Rules: st.v.Options.String(),
+	}
+	if pos.SideToMove() == engine.Black {
+		rec.Score, rec.Mate = -rec.Score, -rec.Mate
+	}
+	return rec
+}
+
+// gameRecords replays game (id id) and calls fn for its sampled
+// positions' records, as writeGame writes them.
+func (st *stream) gameRecords(game *jGame, id int64, fn func(Record) error) error {
+	pos, err := engine.ParseFEN(st.v, game.FEN)
+	if err != nil {
+		return err
+	}
+	play := func(mv string) error {
+		m, err := pos.ParseCoord(mv)
+		if err != nil {
+			return err
+		}
+		pos.Make(m)
+		return nil
+	}
+	for _, mv := range game.Book {
+		if err := play(mv); err != nil {
+			return err
+		}
+	}
+	si := 0
+	for i, mv := range game.Moves {
+		if si < len(game.Samples) && game.Samples[si] == i {
+			si++
+			if err := fn(st.sampleRecord(pos, game, i, id)); err != nil {
+				return err
+			}
+		}
+		if err := play(mv.M); err != nil {
+			return err
+		}
+	}
+	if si != len(game.Samples) {
+		return fmt.Errorf("sample indices %v out of order or range", game.Samples)
+	}
+	return nil
 }
 
 // scoreComment formats a move's score from the mover's view in pawns and

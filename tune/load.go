@@ -3,6 +3,7 @@ package tune
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"sort"
@@ -55,18 +56,59 @@ type Data struct {
 	Sources []string
 }
 
-// DatasetFiles returns the position files of self-play run directories:
-// the streams named in each directory's summary.json, or every
-// */positions.jsonl when there is no summary.
-func DatasetFiles(dirs []string) ([]string, error) {
-	var files []string
+// datasetSource is one data set: a positions.jsonl file, or the journals
+// of a self-play run still in progress (or stopped), read as the records
+// its positions.jsonl will hold for the games finished so far.
+type datasetSource struct {
+	path    string
+	interim bool
+}
+
+// name names the source in errors and in Data.Sources.
+func (s datasetSource) name() string {
+	if s.interim {
+		return s.path + " (in progress)"
+	}
+	return s.path
+}
+
+// records iterates over the source's records.
+func (s datasetSource) records() iter.Seq2[selfplay.Record, error] {
+	if !s.interim {
+		return selfplay.Records(s.path)
+	}
+	return func(yield func(selfplay.Record, error) bool) {
+		errStop := errors.New("stop")
+		err := selfplay.InterimRecords(s.path, func(r selfplay.Record) error {
+			if !yield(r, nil) {
+				return errStop
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, errStop) {
+			yield(selfplay.Record{}, err)
+		}
+	}
+}
+
+// datasetSources returns the data sets of self-play run directories: the
+// position files of the streams named in each directory's summary.json;
+// for a run still playing (or stopped: run.json without summary.json) its
+// journals; or every */positions.jsonl of a directory that is neither.
+// A path that is not a directory is a positions file.
+func datasetSources(dirs []string) ([]datasetSource, error) {
+	var out []datasetSource
 	for _, dir := range dirs {
 		st, err := os.Stat(dir)
 		if err != nil {
 			return nil, err
 		}
 		if !st.IsDir() {
-			files = append(files, dir)
+			out = append(out, datasetSource{path: dir})
+			continue
+		}
+		if selfplay.InProgress(dir) {
+			out = append(out, datasetSource{path: dir, interim: true})
 			continue
 		}
 		sum, err := selfplay.ReadSummary(filepath.Join(dir, "summary.json"))
@@ -75,21 +117,23 @@ func DatasetFiles(dirs []string) ([]string, error) {
 			for _, s := range sum.Streams {
 				f := filepath.Join(dir, s.Dir, "positions.jsonl")
 				if _, err := os.Stat(f); err == nil {
-					files = append(files, f)
+					out = append(out, datasetSource{path: f})
 				}
 			}
 		case errors.Is(err, os.ErrNotExist):
 			found, _ := filepath.Glob(filepath.Join(dir, "*", "positions.jsonl"))
 			sort.Strings(found)
-			files = append(files, found...)
+			for _, f := range found {
+				out = append(out, datasetSource{path: f})
+			}
 		default:
 			return nil, err
 		}
 	}
-	if len(files) == 0 {
+	if len(out) == 0 {
 		return nil, fmt.Errorf("no positions.jsonl found in %v", dirs)
 	}
-	return files, nil
+	return out, nil
 }
 
 // Load reads the data sets of the given run directories (or positions.jsonl
@@ -97,7 +141,7 @@ func DatasetFiles(dirs []string) ([]string, error) {
 // engine's evaluation and splits them by game. A malformed record is an
 // error naming the file and line.
 func Load(dirs []string, opt LoadOptions) (map[string]*Data, error) {
-	files, err := DatasetFiles(dirs)
+	sources, err := datasetSources(dirs)
 	if err != nil {
 		return nil, err
 	}
@@ -116,8 +160,9 @@ func Load(dirs []string, opt LoadOptions) (map[string]*Data, error) {
 	}
 	builders := map[string]*builder{}
 	variants := map[string]*engine.Variant{}
-	for fi, file := range files {
-		for rec, err := range selfplay.Records(file) {
+	for fi, src := range sources {
+		file := src.name()
+		for rec, err := range src.records() {
 			if err != nil {
 				return nil, err
 			}
@@ -211,7 +256,7 @@ func Load(dirs []string, opt LoadOptions) (map[string]*Data, error) {
 		out[name] = d
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no positions of variants %v in %v", opt.Variants, files)
+		return nil, fmt.Errorf("no positions of variants %v in %v", opt.Variants, dirs)
 	}
 	return out, nil
 }

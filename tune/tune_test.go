@@ -222,6 +222,49 @@ func TestLoadFilters(t *testing.T) {
 	}
 }
 
+// TestLoadRunInProgress: a self-play run still playing (run.json, no
+// summary.json yet) is read from its journals, and gives the positions
+// its finished outputs give, the source marked as in progress.
+func TestLoadRunInProgress(t *testing.T) {
+	dir := t.TempDir()
+	cfgPath := filepath.Join(t.TempDir(), "run.yaml")
+	cfgText := "seed: 3\nnodes: 100\nmax_plies: 80\nopenings: {plies: 4, max_score: 0}\n" +
+		"dataset: {positions_per_game: 8, skip_plies: 4}\nvariants:\n  - {variant: chess, pairs: 4}\n"
+	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := selfplay.LoadConfig(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := selfplay.Run(context.Background(), cfg, dir, selfplay.RunOptions{Workers: 1, Factory: selfplay.GreedyFactory()}); err != nil {
+		t.Fatal(err)
+	}
+	opt := LoadOptions{ValidFraction: 0.25, Seed: 2}
+	done, err := Load([]string{dir}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, selfplay.SummaryName)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "chess", selfplay.DatasetName)); err != nil {
+		t.Fatal(err)
+	}
+	running, err := Load([]string{dir}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := done["chess"], running["chess"]
+	if a.Read == 0 || a.Read != b.Read || a.Train.Len() != b.Train.Len() || a.Valid.Len() != b.Valid.Len() {
+		t.Fatalf("finished run: %d read, %d+%d kept; running: %d read, %d+%d kept",
+			a.Read, a.Train.Len(), a.Valid.Len(), b.Read, b.Train.Len(), b.Valid.Len())
+	}
+	if len(b.Sources) != 1 || !strings.HasSuffix(b.Sources[0], "(in progress)") {
+		t.Errorf("sources of the running run: %q", b.Sources)
+	}
+}
+
 // TestRatioDeltaMethod checks a ratio and its interval against a hand
 // computation of the delta method.
 func TestRatioDeltaMethod(t *testing.T) {
