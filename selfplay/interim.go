@@ -81,25 +81,7 @@ func InProgress(dir string) bool {
 // writes; a torn last journal line, a pair still being written, is
 // skipped, as a resumed run would.
 func ScanJournals(dir string, fn func(*JournalGame) error) error {
-	cfg, err := LoadConfig(filepath.Join(dir, "config.yaml"))
-	if err != nil {
-		return err
-	}
-	streams, err := buildStreams(cfg, nil, false)
-	if err != nil {
-		return fmt.Errorf("%s: %v", dir, err)
-	}
-	for _, st := range streams {
-		if err := scanStreamJournal(filepath.Join(dir, st.dir, journalName), st, fn); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// scanStreamJournal calls fn for the games of one stream's journal.
-func scanStreamJournal(path string, st *stream, fn func(*JournalGame) error) error {
-	return eachJournalPair(path, func(e jEntry, p *jPair) error {
+	return eachJournalPair(dir, func(st *stream, e jEntry, p *jPair) error {
 		for i, g := range p.Games {
 			moves := make([]string, 0, len(g.Book)+len(g.Moves))
 			moves = append(moves, g.Book...)
@@ -117,38 +99,26 @@ func scanStreamJournal(path string, st *stream, fn func(*JournalGame) error) err
 	})
 }
 
-// eachJournalPair calls fn for every finished pair of the journal at path
-// (none if it does not exist), in the order the pairs finished.
-func eachJournalPair(path string, fn func(jEntry, *jPair) error) error {
-	entries, _, err := scanJournal(path)
-	if err != nil {
-		return err
-	}
-	files := map[string]*os.File{}
-	defer func() {
-		for _, f := range files {
-			f.Close()
-		}
-	}()
-	for _, e := range entries {
-		p, err := readEntry(files, e)
-		if err != nil {
-			return err
-		}
-		if err := fn(e, p); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // InterimRecords calls fn for the data-set records of every finished game
 // in the journals of the self-play run directory dir, running or stopped:
 // the records its positions.jsonl will hold for those games (the same
-// game ids, 2·pair + g), stream by stream, each stream's in the order its
-// pairs finished. Like ScanJournals it never writes and skips a torn last
-// journal line.
+// game ids, 2·pair + g), in the order of ScanJournals. Like ScanJournals
+// it never writes and skips a torn last journal line.
 func InterimRecords(dir string, fn func(Record) error) error {
+	return eachJournalPair(dir, func(st *stream, e jEntry, p *jPair) error {
+		for g, game := range p.Games {
+			if err := st.gameRecords(game, int64(2*p.Pair+g), fn); err != nil {
+				return fmt.Errorf("%s (game %d): %v", e.where(), g+1, err)
+			}
+		}
+		return nil
+	})
+}
+
+// eachJournalPair calls fn for every finished pair in the journals of the
+// self-play run directory dir, stream by stream in the order of the run's
+// config.yaml and, within a stream, in the order the pairs finished.
+func eachJournalPair(dir string, fn func(*stream, jEntry, *jPair) error) error {
 	cfg, err := LoadConfig(filepath.Join(dir, "config.yaml"))
 	if err != nil {
 		return err
@@ -158,17 +128,29 @@ func InterimRecords(dir string, fn func(Record) error) error {
 		return fmt.Errorf("%s: %v", dir, err)
 	}
 	for _, st := range streams {
-		err := eachJournalPair(filepath.Join(dir, st.dir, journalName), func(e jEntry, p *jPair) error {
-			for g, game := range p.Games {
-				if err := st.gameRecords(game, int64(2*p.Pair+g), fn); err != nil {
-					return fmt.Errorf("%s (game %d): %v", e.where(), g+1, err)
-				}
-			}
-			return nil
-		})
+		entries, _, err := scanJournal(filepath.Join(dir, st.dir, journalName))
 		if err != nil {
 			return err
 		}
+		files := map[string]*os.File{}
+		for _, e := range entries {
+			p, err := readEntry(files, e)
+			if err == nil {
+				err = fn(st, e, p)
+			}
+			if err != nil {
+				closeAll(files)
+				return err
+			}
+		}
+		closeAll(files)
 	}
 	return nil
+}
+
+// closeAll closes the files readEntry opened.
+func closeAll(files map[string]*os.File) {
+	for _, f := range files {
+		f.Close()
+	}
 }
