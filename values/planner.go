@@ -299,12 +299,23 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		// is clearly positive (pawn odds decided at 2 SE); until then only
 		// a piece whose match is lopsided (score outside [¼, ¾] over at
 		// least 20 games) moves to a new opponent.
+		moved := map[string]bool{}
 		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
 			decided := fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE
 			for i, e := range fit.Estimates {
 				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) && e.Value > 0 && (decided || lopsided(current[x])) {
-					est[x] = e.Value
+					est[x], moved[x] = e.Value, true
 				}
+			}
+		}
+		// A lopsided match whose piece the fit gave no value in pawns (the
+		// pawn's own logit still near zero or below it: a value in pawns
+		// is then noise of either sign) moves by its own result: the
+		// piece is taken at twice its opponent's worth when it won (its
+		// side's score under ¼), at half when it lost.
+		for _, x := range cfg.Pieces {
+			if !moved[x] && lopsided(current[x]) {
+				est[x] = steppedEstimate(current[x], est, cfg.Replace[x])
 			}
 		}
 		// Re-plan a piece whose match has drifted a pawn off its estimate.
@@ -347,6 +358,24 @@ func lopsided(m *PlannedMatch) bool {
 	return s < 0.25 || s > 0.75
 }
 
+// steppedEstimate is the estimate of a lopsided match's piece from the
+// match alone: twice the worth of the opponent when the side giving the
+// piece up scored under ¼ (at least what it had), half when over ¾ (at
+// most what it had). For a replacement Y>X the difference X − Y is what
+// the opponent is measured against.
+func steppedEstimate(m *PlannedMatch, est map[string]float64, replaced string) float64 {
+	x, base := m.Piece, 0.0
+	if replaced != "" {
+		base = est[replaced]
+	}
+	cur, opp := est[x]-base, math.Max(oppValue(m.SecondRemoves, est), 1)
+	n := float64(m.Wins + m.Draws + m.Losses)
+	if (float64(m.Wins)+float64(m.Draws)/2)/n < 0.5 {
+		return base + math.Max(cur, 2*opp)
+	}
+	return base + math.Min(cur, opp/2)
+}
+
 // piecePairs counts the pairs of all matches measuring piece x.
 func piecePairs(ms []*PlannedMatch, x string) int {
 	n := 0
@@ -367,8 +396,15 @@ func oppValue(opp []string, est map[string]float64) float64 {
 }
 
 // planRidge is the ridge of the fit that chooses opponents (never of a
-// reported value).
-const planRidge = 1
+// reported value): a prior of standard deviation 10 on each logit, weak
+// enough to leave every match that is not a whitewash to its games (one
+// round of 20 pairs carries far more), strong enough to keep a whitewash
+// finite. A ridge of 1 was as strong as a round's evidence: with nine
+// pieces against three pawns it pulled the pieces' logits toward zero,
+// the pawn's went negative to make up for it, every value in pawns
+// changed sign, and a rook whitewashing its first match kept that match
+// (TestPlanLeavesWhitewashAmongManyPieces).
+const planRidge = 0.01
 
 // fitMatches fits the values of the matches played so far (pawn = 1).
 func fitMatches(pieces []string, matches []*PlannedMatch, ridge float64) (*imbalance.Result, error) {

@@ -219,6 +219,47 @@ func TestPlanLeavesLopsidedMatch(t *testing.T) {
 	}
 }
 
+// TestPlanLeavesWhitewashAmongManyPieces: with many pieces measured at
+// once (historical Tamerlane's nine, no start estimates, so all against
+// three pawns) a rook worth twelve pawns whitewashes its first match; the
+// next round must give it a stronger opponent. The fit that chooses
+// opponents keeps a whitewash finite with a ridge; a ridge as strong as
+// the evidence of one round pulls every logit, the pawn's too, toward
+// zero and can turn the pawn's negative, so that every value in pawns
+// changes sign and the rook keeps its hopeless match.
+func TestPlanLeavesWhitewashAmongManyPieces(t *testing.T) {
+	vals := map[string]float64{"P": 1, "F": 1.5, "W": 1.5, "E": 1.3, "D": 2, "T": 4.5, "C": 4.8, "N": 5.9, "G": 7, "R": 12}
+	cfg := PlanConfig{Variant: "tamerlane", Pieces: []string{"F", "W", "G", "T", "N", "R", "E", "C", "D"},
+		HalfWidth: 0.25, BatchPairs: 20, MaxPairs: 600, MaxPawns: 5}
+	for seed := uint64(1); seed <= 5; seed++ {
+		calls := 0
+		play := synthPlay(rand.New(rand.NewPCG(seed, 9)), vals, 2.2, &calls)
+		var second []PlannedMatch
+		stop := func(ctx context.Context, round int, b []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
+			if round == 1 {
+				second = b
+				return nil, errStopTest
+			}
+			return play(ctx, round, b, pairs)
+		}
+		if _, err := Plan(context.Background(), cfg, stop); err != errStopTest {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for _, m := range second {
+			if m.Piece != "R" {
+				continue
+			}
+			opp := 0.0
+			for _, x := range m.SecondRemoves {
+				opp += vals[x]
+			}
+			if opp <= 3 {
+				t.Errorf("seed %d: round 1 plays %s (%.1f pawns against a rook of 12)", seed, m.Name, opp)
+			}
+		}
+	}
+}
+
 // TestPlanStopsOutOfReach: a target no cap-sized match can reach stops
 // the planner after four batches instead of at the cap, and says so; a
 // reachable target is never given up (TestPlanOpponentsAndStop).
