@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -255,5 +256,58 @@ func TestEnPassantHashMatchesFEN(t *testing.T) {
 	q = mustFEN(t, v, p.FEN())
 	if q.Hash() != p.Hash() || q.FEN() != p.FEN() {
 		t.Errorf("%s: parsed hash %x, played %x", p.FEN(), q.Hash(), p.Hash())
+	}
+}
+
+// TestInCheckCache: InCheck, cached in the move's state, agrees at every
+// node of random games (every legal move made and taken back, null moves
+// too) with the attack test it caches, however often it is asked, and a
+// taken-back move or null move leaves the parent's answer right.
+func TestInCheckCache(t *testing.T) {
+	fresh := func(p *Position) bool {
+		us := p.side
+		return p.nroyal[us] == 1 && p.Attacked(p.royals[us][0], us.Other())
+	}
+	for _, name := range VariantNames() {
+		v := MustVariant(name, nil)
+		rng := rand.New(rand.NewPCG(21, uint64(len(name))))
+		p := NewPosition(v)
+		checks := 0
+		var ml, replies MoveList
+		for ply := 0; ply < 120; ply++ {
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			parent := p.InCheck()
+			for _, m := range ml.Slice() {
+				p.Make(m)
+				if got, want := p.InCheck(), fresh(p); got != want || p.InCheck() != want {
+					t.Fatalf("%s: after %s InCheck %v, attack test %v", name, p.Coord(m), got, want)
+				}
+				if p.InCheck() {
+					checks++
+					p.GenerateLegal(&replies) // legal move generation asks InCheck too
+				}
+				p.Unmake()
+				if p.InCheck() != parent || fresh(p) != parent {
+					t.Fatalf("%s: the parent's InCheck changed after taking back %s", name, p.Coord(m))
+				}
+			}
+			if !parent && p.nroyal[p.side] == 1 {
+				p.MakeNull()
+				if p.InCheck() != fresh(p) {
+					t.Fatalf("%s: InCheck after a null move", name)
+				}
+				p.UnmakeNull()
+				if p.InCheck() != parent {
+					t.Fatalf("%s: InCheck after taking back a null move", name)
+				}
+			}
+			p.Make(ml.Moves[rng.IntN(ml.N)])
+		}
+		if checks == 0 {
+			t.Errorf("%s: no check in the random game: the test saw nothing", name)
+		}
 	}
 }

@@ -84,8 +84,15 @@ func (sa *slideAttack) hits(pc Piece, k int) bool {
 // InCheck reports whether the side to move is in check: it has exactly one
 // royal piece and that piece is attacked (RULES.md 3.5).
 func (p *Position) InCheck() bool {
-	us := p.side
-	return p.nroyal[us] == 1 && p.Attacked(p.royals[us][0], us.Other())
+	st := p.cur()
+	if st.check == 0 {
+		us := p.side
+		st.check = 2
+		if p.nroyal[us] == 1 && p.Attacked(p.royals[us][0], us.Other()) {
+			st.check = 1
+		}
+	}
+	return st.check == 1
 }
 
 // addTo adds the move(s) of a piece of gen g from from to to, expanding

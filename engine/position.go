@@ -19,6 +19,9 @@ type state struct {
 	nullPly  int32 // plies since the last null move, for repetition checks
 	hash     uint64
 	citadel  bool // the mover's ranking royal entered the enemy citadel
+	// check caches InCheck for this position: 0 not yet known, 1 the side
+	// to move is in check, 2 it is not (a new state starts unknown)
+	check uint8
 }
 
 // Position is a game position with the history needed to unmake moves and
