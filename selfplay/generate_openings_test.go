@@ -96,6 +96,24 @@ func TestGenerateOpenings(t *testing.T) {
 	if opened == 0 || closed != opened {
 		t.Errorf("%d scorers opened, %d closed", opened, closed)
 	}
+
+	// The start position is searched once, not once per walk.
+	startHash := engine.NewPosition(v).Hash()
+	rootScored, walksScored := 0, 0
+	counting := func(spec PlayerSpec) (Player, error) {
+		if spec.Seed == startHash {
+			rootScored++
+		} else {
+			walksScored++
+		}
+		return constScorer{0}, nil
+	}
+	if _, err := GenerateOpenings(context.Background(), v, cfg, PlayerSpec{}, counting, 5, 1); err != nil {
+		t.Fatal(err)
+	}
+	if rootScored != 1 || walksScored < 5 {
+		t.Errorf("start position scored %d times, walks %d times; want once, and at least 5", rootScored, walksScored)
+	}
 }
 
 // closingScorer is a constScorer that counts its Close calls.

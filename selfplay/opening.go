@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"tamerlane/engine"
 )
@@ -227,6 +228,24 @@ type opener struct {
 	cfg     OpeningConfig
 	factory PlayerFactory
 	spec    PlayerSpec // the scoring player; Limits and Seed are set here
+	// roots caches the score of each root position (FEN → int): every
+	// walk from a root is measured against the same score, so it is
+	// searched once, not once per walk (a scorer is deterministic: the
+	// same position, limits and seed give the same score)
+	roots sync.Map
+}
+
+// rootScore is quickScore of the root position start (FEN root), cached.
+func (o *opener) rootScore(ctx context.Context, root string, start *engine.Position) (int, error) {
+	if s, ok := o.roots.Load(root); ok {
+		return s.(int), nil
+	}
+	s, err := o.quickScore(ctx, start)
+	if err != nil {
+		return 0, err
+	}
+	o.roots.Store(root, s)
+	return s, nil
 }
 
 // quickScore scores pos from White's view with a fresh player.
@@ -289,7 +308,7 @@ func (o *opener) scoredWalk(ctx context.Context, root string, seed uint64) (*Ope
 	rootMat := materialDiff(start)
 	rootScore := 0
 	if o.cfg.MaxScore > 0 {
-		if rootScore, err = o.quickScore(ctx, start); err != nil {
+		if rootScore, err = o.rootScore(ctx, root, start); err != nil {
 			return nil, err
 		}
 	}
