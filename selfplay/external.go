@@ -44,9 +44,6 @@ const (
 // and depth limits. A node limit varies by the stream's nodes_jitter, as
 // this engine's does, so that the two games of a pair between
 // deterministic engines (an engine against itself) are not one game
-// played twice. A node limit varies by the stream's nodes_jitter, as
-// this engine's does, so that the two games of a pair between
-// deterministic engines (an engine against itself) are not one game
 // played twice.
 type EngineSpec struct {
 	// Cmd is the engine's executable (looked up in PATH if it has no slash).

@@ -311,8 +311,8 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		// A lopsided match whose piece the fit gave no value in pawns (the
 		// pawn's own logit still near zero or below it: a value in pawns
 		// is then noise of either sign) moves by its own result: the
-		// piece is taken at twice its opponent's worth when it won (its
-		// side's score under ¼), at half when it lost.
+		// piece is taken at twice its opponent's worth when the side
+		// without it scored under ¼, at half when that side scored over ¾.
 		for _, x := range cfg.Pieces {
 			if !moved[x] && lopsided(current[x]) {
 				est[x] = steppedEstimate(current[x], est, cfg.Replace[x])
