@@ -13,7 +13,7 @@ import (
 // writeGame replays a journal game, writes it as PGN and its sampled
 // positions as data-set records, and returns the number of records.
 func (st *stream) writeGame(pgn, ds *bufio.Writer, pair, g int, id int64, game *jGame, startFEN string) (int, error) {
-	pos, err := engine.ParseFEN(st.v, game.FEN)
+	root, err := engine.ParseFEN(st.v, game.FEN)
 	if err != nil {
 		return 0, err
 	}
@@ -35,7 +35,7 @@ func (st *stream) writeGame(pgn, ds *bufio.Writer, pair, g int, id int64, game *
 	if o := st.v.Options.String(); o != "" {
 		tag("Rules", o)
 	}
-	if rootFEN := pos.FEN(); rootFEN != startFEN {
+	if rootFEN := root.FEN(); rootFEN != startFEN {
 		tag("SetUp", "1")
 		tag("FEN", rootFEN)
 	}
@@ -53,11 +53,7 @@ func (st *stream) writeGame(pgn, ds *bufio.Writer, pair, g int, id int64, game *
 		}
 	}
 	mustNumber := true
-	play := func(mv, comment string) error {
-		m, err := pos.ParseCoord(mv)
-		if err != nil {
-			return err
-		}
+	move := func(pos *engine.Position, m engine.Move, comment string) {
 		if pos.SideToMove() == engine.White {
 			line.word(strconv.Itoa(fullmove) + ".")
 		} else if mustNumber {
@@ -69,34 +65,20 @@ func (st *stream) writeGame(pgn, ds *bufio.Writer, pair, g int, id int64, game *
 		if pos.SideToMove() == engine.Black {
 			fullmove++
 		}
-		pos.Make(m)
-		return nil
-	}
-	for _, mv := range game.Book {
-		if err := play(mv, "book"); err != nil {
-			return 0, err
-		}
 	}
 	records := 0
-	si := 0
-	for i, mv := range game.Moves {
-		if si < len(game.Samples) && game.Samples[si] == i {
-			si++
-			rec := st.sampleRecord(pos, game, i, id)
-			data, err := json.Marshal(&rec)
-			if err != nil {
-				return 0, err
-			}
-			ds.Write(data)
-			ds.WriteByte('\n')
-			records++
+	sample := func(rec Record) error {
+		data, err := json.Marshal(&rec)
+		if err != nil {
+			return err
 		}
-		if err := play(mv.M, scoreComment(mv)); err != nil {
-			return 0, err
-		}
+		ds.Write(data)
+		ds.WriteByte('\n')
+		records++
+		return nil
 	}
-	if si != len(game.Samples) {
-		return 0, fmt.Errorf("sample indices %v out of order or range", game.Samples)
+	if err := st.replayGame(root, game, id, move, sample); err != nil {
+		return 0, err
 	}
 	line.word(game.Result)
 	line.flush()
@@ -121,20 +103,30 @@ func (st *stream) sampleRecord(pos *engine.Position, game *jGame, i int, id int6
 // gameRecords replays game (id id) and calls fn for its sampled
 // positions' records, as writeGame writes them.
 func (st *stream) gameRecords(game *jGame, id int64, fn func(Record) error) error {
-	pos, err := engine.ParseFEN(st.v, game.FEN)
+	root, err := engine.ParseFEN(st.v, game.FEN)
 	if err != nil {
 		return err
 	}
-	play := func(mv string) error {
+	return st.replayGame(root, game, id, nil, fn)
+}
+
+// replayGame plays game (id id) from pos, its root position: move (if not
+// nil) sees every move with its comment ("book" or the score) before it
+// is made, sample every sampled position's record before its move.
+func (st *stream) replayGame(pos *engine.Position, game *jGame, id int64, move func(*engine.Position, engine.Move, string), sample func(Record) error) error {
+	play := func(mv, comment string) error {
 		m, err := pos.ParseCoord(mv)
 		if err != nil {
 			return err
+		}
+		if move != nil {
+			move(pos, m, comment)
 		}
 		pos.Make(m)
 		return nil
 	}
 	for _, mv := range game.Book {
-		if err := play(mv); err != nil {
+		if err := play(mv, "book"); err != nil {
 			return err
 		}
 	}
@@ -142,11 +134,15 @@ func (st *stream) gameRecords(game *jGame, id int64, fn func(Record) error) erro
 	for i, mv := range game.Moves {
 		if si < len(game.Samples) && game.Samples[si] == i {
 			si++
-			if err := fn(st.sampleRecord(pos, game, i, id)); err != nil {
+			if err := sample(st.sampleRecord(pos, game, i, id)); err != nil {
 				return err
 			}
 		}
-		if err := play(mv.M); err != nil {
+		comment := ""
+		if move != nil {
+			comment = scoreComment(mv)
+		}
+		if err := play(mv.M, comment); err != nil {
 			return err
 		}
 	}
