@@ -66,6 +66,10 @@ type Evaluator struct {
 	tval       [maxTypes]int32            // threat rank by type
 	pawnCap    [2][4]int                  // squares an enemy pawn captures from: see threats
 	npawnCap   int
+	// safe-check scratch: see safeChecks
+	checkers  []engine.PieceType        // the non-pawn non-royal types
+	checkBuf  []engine.CheckSquare      // CheckSquares' output
+	checkSeen [engine.NumSquares]uint64 // piece codes counted on a square for the current royal
 }
 
 // New returns an evaluator for table w. The weights are copied (rounded to
@@ -135,6 +139,14 @@ func New(w *Weights) *Evaluator {
 		}
 		e.npawnCap = len(caps)
 	}
+	if r.checks >= 0 {
+		e.checkBuf = make([]engine.CheckSquare, 0, 4*engine.NumSquares)
+		for t := 1; t <= v.NumTypes(); t++ {
+			if tt := r.types[t]; !tt.pawn && !tt.royal {
+				e.checkers = append(e.checkers, engine.PieceType(t))
+			}
+		}
+	}
 	for t := range r.zoneMaps {
 		e.zmap[0][t] = &r.zoneMaps[t][0]
 		e.zmap[1][t] = &r.zoneMaps[t][1]
@@ -164,7 +176,7 @@ func (e *Evaluator) Evaluate(pos *engine.Position) int {
 
 // EvaluateWhite is Evaluate from White's point of view.
 func (e *Evaluator) EvaluateWhite(pos *engine.Position) int {
-	phase := e.compute(pos)
+	phase := e.compute(pos, false)
 	var sum int64
 	mg, eg := int64(phase), int64(Phase-phase)
 	for i, x := range e.raw[:e.nterms] {
@@ -208,7 +220,7 @@ func scalePhase(ph, total int32) int {
 // weight 2i (".mg") has value x*p/Phase and weight 2i+1 (".eg") has value
 // x*(Phase-p)/Phase; both are exact in float32.
 func (e *Evaluator) Features(pos *engine.Position, dst []Feature) []Feature {
-	phase := e.compute(pos)
+	phase := e.compute(pos, true)
 	mg := float32(phase) / Phase
 	eg := float32(Phase-phase) / Phase
 	for i, x := range e.raw[:e.nterms] {
@@ -229,7 +241,7 @@ func (e *Evaluator) Features(pos *engine.Position, dst []Feature) []Feature {
 // Black's, by term: weight names without the .mg/.eg suffix) and its
 // phase, for debugging and tests.
 func (e *Evaluator) Raw(pos *engine.Position) (map[string]int, int) {
-	phase := e.compute(pos)
+	phase := e.compute(pos, true)
 	out := map[string]int{}
 	for i, x := range e.raw[:e.nterms] {
 		if x != 0 {
@@ -240,8 +252,9 @@ func (e *Evaluator) Raw(pos *engine.Position) (map[string]int, int) {
 }
 
 // compute fills e.raw with the raw term values of pos and returns the
-// phase.
-func (e *Evaluator) compute(pos *engine.Position) int {
+// phase. Unless all is set it may leave out a term whose two weights are
+// 0 (the safe checks, the dearest term), which changes no evaluation.
+func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 	if pos.Variant().Name != e.reg.variant {
 		panic(fmt.Sprintf("eval: evaluator for %s given a %s position", e.reg.variant, pos.Variant().Name))
 	}
@@ -376,6 +389,9 @@ func (e *Evaluator) compute(pos *engine.Position) int {
 		}
 	}
 	raw[r.threat] = e.threats(pos, engine.White) - e.threats(pos, engine.Black)
+	if r.checks >= 0 && (all || e.wmg[r.checks] != 0 || e.weg[r.checks] != 0) {
+		raw[r.checks] = e.safeChecks(pos, engine.White) - e.safeChecks(pos, engine.Black)
+	}
 	if pos.SideToMove() == engine.White {
 		raw[r.tempo] = 1
 	} else {

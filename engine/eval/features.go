@@ -253,6 +253,11 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 		r.pawnChain = add(kPawnChain, "pawns.supported", "per pawn that a friendly pawn attacks (defends)")
 		add(kPawnChain, "pawns.phalanx", "per pawn with a friendly pawn beside it on the same rank")
 	}
+	r.checks = -1
+	if r.danger >= 0 {
+		r.checks = add(kChecks, "royal.checks", "per safe check: a square and a non-pawn non-royal piece type such that a piece of the type "+
+			"attacks the square and would attack an enemy royal from it, the square neither held by the piece's side nor attacked by the enemy")
+	}
 	// Threat ranks: pawns 0, royals never cheaper, other pieces their
 	// number of moves from the centre of the empty board (at least 1).
 	r.threatValue = make([]int32, n+1)
@@ -469,4 +474,53 @@ func pawnCaptures(v *engine.Variant) [][2]int {
 		}
 	}
 	return caps
+}
+
+// safeChecks counts the safe checks of side by against the enemy royals
+// on the playing area (the covers are complete): pairs of a square and a
+// non-pawn non-royal type of by such that a piece of the type attacks the
+// square (by its capture moves, so a piece whose moves differ from its
+// captures is an approximation), a piece of the type on it would attack
+// the royal (engine.CheckSquares: hops left out), and the square is not
+// held by by and not attacked by the enemy. A square is counted once per
+// type and royal.
+func (e *Evaluator) safeChecks(pos *engine.Position, by engine.Color) int32 {
+	var codes uint64
+	for _, t := range e.checkers {
+		if pos.Count(t, by) > 0 {
+			codes |= 1 << engine.MakePiece(t, by)
+		}
+	}
+	if codes == 0 {
+		return 0
+	}
+	own, enemy := &e.cover[by], &e.cover[by.Other()]
+	var n int32
+	for _, k := range pos.Royals(by.Other()) {
+		if !e.onBoard[k] {
+			continue
+		}
+		e.checkBuf = pos.CheckSquares(k, by, codes, e.checkBuf[:0])
+		for _, cs := range e.checkBuf {
+			q := cs.Square
+			if own[q] == 0 || enemy[q] != 0 {
+				continue
+			}
+			m := cs.Codes &^ e.checkSeen[q]
+			for _, s := range pos.Pieces(by) {
+				if m == 0 {
+					break
+				}
+				if bit := uint64(1) << pos.At(s); m&bit != 0 && pos.Attacks(s, q) {
+					e.checkSeen[q] |= bit
+					m &^= bit
+					n++
+				}
+			}
+		}
+		for _, cs := range e.checkBuf {
+			e.checkSeen[cs.Square] = 0
+		}
+	}
+	return n
 }

@@ -377,3 +377,39 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// TestSafeChecksCounted checks royal.checks on hand-made chess positions
+// (White's count minus Black's; a royal is in check when attacked,
+// RULES.md 3.5).
+func TestSafeChecksCounted(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	ev := New(defaultWeights(t, v))
+	cases := []struct {
+		fen  string
+		want int
+	}{
+		// The queen checks from d8, which nothing of Black's attacks.
+		{"6k1/5ppp/8/8/8/8/8/3QK3 w - - 0 1", 1},
+		// The rook on a8 guards d8 and checks from e8 itself.
+		{"r5k1/5ppp/8/8/8/8/8/3QK3 w - - 0 1", -1},
+		// The bishop on b5 guards e8: no safe check for either side (the
+		// bishop's own check squares f7 and h7 are pawns it does not reach).
+		{"r5k1/5ppp/8/1B6/8/8/8/3QK3 w - - 0 1", 0},
+		// The knight on d5 checks from e7; f6 is guarded by the g7 pawn.
+		{"6k1/5ppp/8/3N4/8/8/8/4K3 w - - 0 1", 1},
+		// The queen on a2 checks from b3, c4, d5 and e6 on the open
+		// diagonal (f7 is next to the king) and from a8 (the rank is
+		// open); the bishop on b1 reaches only h7, which the king guards.
+		{"6k1/6pp/8/8/8/8/Q7/1B2K3 w - - 0 1", 5},
+	}
+	for _, c := range cases {
+		pos, err := engine.ParseFEN(v, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := ev.Raw(pos)
+		if raw["royal.checks"] != c.want {
+			t.Errorf("%s: royal.checks = %d, want %d (raw %v)", c.fen, raw["royal.checks"], c.want, raw)
+		}
+	}
+}

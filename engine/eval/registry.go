@@ -42,6 +42,7 @@ const (
 	kShield
 	kPassedPath
 	kPawnChain
+	kChecks
 )
 
 // term is one positional or material quantity; it owns two weights, its
@@ -81,6 +82,7 @@ type Registry struct {
 	shield, royalFiles                                               int32 // -1 without royals or pawns
 	passedRoyal, passedFree                                          int32 // passedRoyal: "passed.royal.them", then ".us"; -1 without royals or pawns
 	pawnChain                                                        int32 // "pawns.supported", then "pawns.phalanx"; -1 without pawns
+	checks                                                           int32 // "royal.checks"; -1 without royals
 	pairTypes                                                        []int32
 	threatValue                                                      []int32   // by PieceType: see addFeatureTerms
 	zoneMaps                                                         []zoneMap // by PieceType

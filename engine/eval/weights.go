@@ -365,6 +365,7 @@ var kindComment = map[termKind]string{
 	kCramped:    "Cramped pieces: mobility below a quarter of the piece's moves on an empty board.",
 	kPassedPath: "Passed pawns near promotion: the royals' distances to the square in front, and whether it is empty.",
 	kPawnChain:  "Pawn chains: pawns defended by a pawn, pawns side by side.",
+	kChecks:     "Safe checks: squares from which a piece could check an enemy royal, unattacked by the enemy.",
 }
 
 // WriteFile writes the table to path atomically (see package fsx): a
