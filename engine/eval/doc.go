@@ -84,9 +84,19 @@
 //	pawns.supported  pawns that a friendly pawn attacks (defends)
 //	pawns.phalanx    pawns with a friendly pawn beside them on the rank
 //
-// The hand tables give every issue-14 and issue-12 term, the passed-path
-// and the pawn-chain terms the weight 0, so they evaluate exactly as before the terms
-// existed (testdata/hand-evals.txt checks it); the tuner fits them. Fitted
+// and, in variants with royals, the safe checks:
+//
+//	royal.checks  pairs of a square and a non-pawn non-royal piece type
+//	              of the side such that a piece of that type attacks the
+//	              square and, standing there, would attack an enemy royal
+//	              (engine.CheckSquares; a cannon's hop is left out), the
+//	              square neither held by the side nor attacked by the
+//	              enemy: the checks the enemy cannot simply take back
+//
+// The hand tables give every issue-14 and issue-12 term, the passed-path,
+// the pawn-chain and the safe-check terms the weight 0, so they evaluate
+// exactly as before the terms existed (testdata/hand-evals.txt checks it);
+// the tuner fits them. Fitted
 // from one small self-play generation the issue-12 terms did not win
 // matches (configs/experiments/pipeline/king-danger.yaml); the tables
 // refitted on larger sets carry them (README, "Strength"), the others
