@@ -143,8 +143,10 @@ func (r *ImbalanceResult) Value(piece string) (stats.Interval, bool) {
 // opponent chooses the pieces the second side gives up against the first
 // side's loss e (in pawns) in a match measuring x: k pawns, or one other
 // measured piece plus k pawns, whose value is nearest e (fewest pieces on
-// a tie). exclude is a piece never given up (x's replaced piece, or "").
-func opponent(x string, e float64, est map[string]float64, pieces []string, maxPawns int, exclude string) []string {
+// a tie). exclude is a piece never given up (x's replaced piece, or "");
+// neither is a piece the array lacks (one measured by replacement, a key
+// of replace): the second side has none to give up.
+func opponent(x string, e float64, est map[string]float64, pieces []string, maxPawns int, exclude string, replace map[string]string) []string {
 	best, bestErr := []string{"P"}, math.Abs(e-1)
 	try := func(opp []string, v float64) {
 		if d := math.Abs(e - v); d < bestErr-1e-9 || (math.Abs(d-bestErr) <= 1e-9 && len(opp) < len(best)) {
@@ -155,7 +157,7 @@ func opponent(x string, e float64, est map[string]float64, pieces []string, maxP
 		try(slices.Repeat([]string{"P"}, k), float64(k))
 	}
 	for _, y := range pieces {
-		if y == x || y == exclude || !(est[y] < e) {
+		if y == x || y == exclude || replace[y] != "" || !(est[y] < e) {
 			continue
 		}
 		for k := 0; k <= maxPawns; k++ {
@@ -227,9 +229,9 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	}
 	oppOf := func(x string) []string {
 		if y := cfg.Replace[x]; y != "" {
-			return opponent(x, est[x]-est[y], est, cfg.Pieces, cfg.MaxPawns, y)
+			return opponent(x, est[x]-est[y], est, cfg.Pieces, cfg.MaxPawns, y, cfg.Replace)
 		}
-		return opponent(x, est[x], est, cfg.Pieces, cfg.MaxPawns, "")
+		return opponent(x, est[x], est, cfg.Pieces, cfg.MaxPawns, "", cfg.Replace)
 	}
 	current["P"] = add("P", []string{"P"}, nil)
 	for _, x := range cfg.Pieces {

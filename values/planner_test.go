@@ -340,9 +340,36 @@ func TestPlanReplacement(t *testing.T) {
 			t.Errorf("%s: %.2f [%.2f, %.2f] (done %v), true %.2f", x, e.Value, e.Lo, e.Hi, res.Done[i], vals[x])
 		}
 	}
+	for _, m := range res.Matches {
+		for _, y := range m.SecondRemoves {
+			if cfg.Replace[y] != "" {
+				t.Errorf("%s: the second side gives up %s, which its array lacks", m.Name, y)
+			}
+		}
+	}
 	bad := cfg
 	bad.Replace = map[string]string{"A": "N"}
 	if _, err := Plan(context.Background(), bad, nil); err == nil || !strings.Contains(err.Error(), `replaced by "N"`) {
 		t.Errorf("a replaced piece that is not measured: %v", err)
+	}
+}
+
+// TestOpponentSkipsPiecesTheArrayLacks: a piece measured by replacement
+// (the Tamerlane II Eagle) is never among the pieces the second side gives
+// up, even when its estimate fits best. This planned "R>Q vs A+P+P+P+P+P"
+// in a Tamerlane II run, which cannot be set up.
+func TestOpponentSkipsPiecesTheArrayLacks(t *testing.T) {
+	est := map[string]float64{"P": 1, "C": 2, "R": 9, "A": 4, "Q": 18}
+	pieces := []string{"C", "R", "A", "Q"}
+	replace := map[string]string{"A": "R", "Q": "R"}
+	opp := opponent("Q", est["Q"]-est["R"], est, pieces, 5, "R", replace)
+	if slices.Contains(opp, "A") || slices.Contains(opp, "Q") || slices.Contains(opp, "R") {
+		t.Errorf("Q's opponent %v gives up a piece the array lacks or the replaced rook", opp)
+	}
+	if want := []string{"C", "P", "P", "P", "P", "P"}; !slices.Equal(opp, want) {
+		t.Errorf("Q's opponent %v, want %v (worth 7, the nearest to 9 without the Eagle)", opp, want)
+	}
+	if opp := opponent("Q", est["Q"]-est["R"], est, pieces, 5, "R", nil); !slices.Contains(opp, "A") {
+		t.Errorf("without replacements the Eagle (4 + 5 pawns = 9) should fit best: %v", opp)
 	}
 }
