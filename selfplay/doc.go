@@ -49,9 +49,12 @@
 // hash covers everything that decides the games, with tables and opening
 // files by content (SHA-256), and leaves out workers and shard. A stream
 // without a table file plays the table embedded in the binary, which the
-// hash cannot see: default_tables records its digest per variant, and a
+// hash cannot see: default_tables records its digest per variant
+// (eval.Weights.Digest: the table's non-zero weights, so that a term added
+// at weight 0 or a new provenance does not count as another player), and a
 // resume by a binary embedding another table is refused (a run recorded
-// before the digests were kept resumes unchecked).
+// before the digests were kept resumes unchecked; one recorded with the
+// earlier file digests, "sha256:...", is refused by every newer binary).
 //
 // # Journal format
 //

@@ -511,7 +511,7 @@ func claimDir(dir string, cfg *Config, hash string, tables map[string]string) er
 		}
 		if played {
 			if changed != "" {
-				return fmt.Errorf("%s was played with another embedded %s table (%.19s, this binary's %.19s): resuming would mix two players; "+
+				return fmt.Errorf("%s was played with another embedded %s table (%.27s, this binary's %.27s): resuming would mix two players; "+
 					"finish it with the binary that began it, or start a new directory", dir, changed, old.DefaultTables[changed], tables[changed])
 			}
 			if old.ConfigHash != hash {

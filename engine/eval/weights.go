@@ -106,18 +106,37 @@ func Default(v *engine.Variant) (*Weights, error) {
 	return embedded(data.Weights, "weights", "default", v)
 }
 
-// DefaultDigest returns "sha256:" and the hex SHA-256 of the variant's
-// embedded default table file, the one Default loads: run directories
-// record it so that a run resumed by a binary embedding another table is
-// refused instead of mixing two players.
+// DefaultDigest returns the digest (Weights.Digest) of the variant's
+// embedded default table, the one Default loads: run directories record it
+// so that a run resumed by a binary embedding another table is refused
+// instead of mixing two players.
 func DefaultDigest(v *engine.Variant) (string, error) {
-	path := "weights/" + v.Name + ".yaml"
-	b, err := fs.ReadFile(data.Weights, path)
+	w, err := Default(v)
 	if err != nil {
-		return "", fmt.Errorf("eval: no default table for %s: %w", v.Name, err)
+		return "", err
 	}
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:]), nil
+	return w.Digest(), nil
+}
+
+// Digest returns "weights-sha256:" and the hex SHA-256 of what the table
+// evaluates: its non-zero weights, by name. Two tables with the same
+// digest evaluate every position alike; the provenance, the comments and a
+// term added at weight 0 (which changes no evaluation) leave it unchanged.
+func (w *Weights) Digest() string {
+	return weightsDigest(w.reg.names, w.Values)
+}
+
+// weightsDigest is Digest of the weights names[i] = values[i].
+func weightsDigest(names []string, values []float64) string {
+	var lines []string
+	for i, x := range values {
+		if x != 0 {
+			lines = append(lines, names[i]+" "+strconv.FormatFloat(x, 'g', -1, 64)+"\n")
+		}
+	}
+	sort.Strings(lines)
+	sum := sha256.Sum256([]byte(strings.Join(lines, "")))
+	return "weights-sha256:" + hex.EncodeToString(sum[:])
 }
 
 // Hand returns the variant's hand table (data/hand/<variant>.yaml): the

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -64,4 +65,43 @@ func lineOf(t *testing.T, s, sub string) int {
 		t.Fatalf("no %q in table", sub)
 	}
 	return strings.Count(s[:i], "\n") + 1
+}
+
+// TestDigestIsTheEvaluation: a table's digest changes with any non-zero
+// weight and with nothing else: not the provenance, not the order of the
+// weights, not a weight added at 0 (a new term, which changes no
+// evaluation, must not make every run directory refuse to resume).
+func TestDigestIsTheEvaluation(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	w, err := Default(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := w.Digest()
+	if got, err := DefaultDigest(v); err != nil || got != d || !strings.HasPrefix(d, "weights-sha256:") {
+		t.Fatalf("DefaultDigest = %q, %v; the default table's Digest %q", got, err, d)
+	}
+	c := w.Clone()
+	c.Provenance.Source, c.Provenance.Notes = "elsewhere", "other notes"
+	if c.Digest() != d {
+		t.Error("the provenance changed the digest")
+	}
+	i, _ := w.Registry().Index("material.N.mg")
+	c.Values[i] += 1e-9
+	if c.Digest() == d {
+		t.Error("a changed weight kept the digest")
+	}
+	names, values := w.Registry().Names(), slices.Clone(w.Values)
+	base := weightsDigest(names, values)
+	if base != d {
+		t.Fatalf("weightsDigest %q, Digest %q", base, d)
+	}
+	slices.Reverse(names)
+	slices.Reverse(values)
+	if weightsDigest(names, values) != d {
+		t.Error("the order of the weights changed the digest")
+	}
+	if weightsDigest(append(names, "new.term.mg", "new.term.eg"), append(values, 0, 0)) != d {
+		t.Error("a term added at weight 0 changed the digest")
+	}
 }
