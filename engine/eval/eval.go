@@ -67,9 +67,10 @@ type Evaluator struct {
 	pawnCap    [2][4]int                  // squares an enemy pawn captures from: see threats
 	npawnCap   int
 	// safe-check scratch: see safeChecks
-	checkers  []engine.PieceType        // the non-pawn non-royal types
-	checkBuf  []engine.CheckSquare      // CheckSquares' output
-	checkSeen [engine.NumSquares]uint64 // piece codes counted on a square for the current royal
+	checkers   []engine.PieceType        // the non-pawn non-royal types
+	checkBuf   []engine.CheckSquare      // CheckSquares' output
+	checkSeen  [engine.NumSquares]uint64 // piece codes counted on a square for the current royal
+	checksLive bool                      // a safe-check weight is not 0: Evaluate computes the safe checks
 }
 
 // New returns an evaluator for table w. The weights are copied (rounded to
@@ -140,6 +141,7 @@ func New(w *Weights) *Evaluator {
 		e.npawnCap = len(caps)
 	}
 	if r.checks >= 0 {
+		e.checksLive = e.wmg[r.checks] != 0 || e.weg[r.checks] != 0
 		e.checkBuf = make([]engine.CheckSquare, 0, 4*engine.NumSquares)
 		for t := 1; t <= v.NumTypes(); t++ {
 			if tt := r.types[t]; !tt.pawn && !tt.royal {
@@ -389,7 +391,7 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 		}
 	}
 	raw[r.threat] = e.threats(pos, engine.White) - e.threats(pos, engine.Black)
-	if r.checks >= 0 && (all || e.wmg[r.checks] != 0 || e.weg[r.checks] != 0) {
+	if r.checks >= 0 && (all || e.checksLive) {
 		raw[r.checks] = e.safeChecks(pos, engine.White) - e.safeChecks(pos, engine.Black)
 	}
 	if pos.SideToMove() == engine.White {

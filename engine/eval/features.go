@@ -255,7 +255,7 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 	}
 	r.checks = -1
 	if r.danger >= 0 {
-		r.checks = add(kChecks, "royal.checks", "per safe check: a square and a non-pawn non-royal piece type such that a piece of the type "+
+		r.checks = add(kChecks, "royal.checks", "per safe check, a square and a non-pawn non-royal piece type such that a piece of the type "+
 			"attacks the square and would attack an enemy royal from it, the square neither held by the piece's side nor attacked by the enemy")
 	}
 	// Threat ranks: pawns 0, royals never cheaper, other pieces their

@@ -2,11 +2,13 @@ package eval
 
 import (
 	"bytes"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"tamerlane/data"
 	"tamerlane/engine"
 )
 
@@ -103,5 +105,36 @@ func TestDigestIsTheEvaluation(t *testing.T) {
 	}
 	if weightsDigest(append(names, "new.term.mg", "new.term.eg"), append(values, 0, 0)) != d {
 		t.Error("a term added at weight 0 changed the digest")
+	}
+}
+
+// TestEmbeddedTablesCanonical: every embedded table (tuned and hand) is
+// byte for byte what Write makes of it, so the comments beside the weights
+// are the registry's current descriptions (a term added by hand to the
+// files must be added as Write would).
+func TestEmbeddedTablesCanonical(t *testing.T) {
+	for _, name := range engine.VariantNames() {
+		v := engine.MustVariant(name, nil)
+		for _, src := range []struct {
+			fsys fs.FS
+			dir  string
+		}{{data.Weights, "weights"}, {data.Hand, "hand"}} {
+			path := src.dir + "/" + name + ".yaml"
+			file, err := fs.ReadFile(src.fsys, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := Load(v, bytes.NewReader(file), path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			if err := w.Write(&out); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out.Bytes(), file) {
+				t.Errorf("data/%s is not what Write makes of it", path)
+			}
+		}
 	}
 }
