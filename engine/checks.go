@@ -39,11 +39,11 @@ func (p *Position) CheckSquares(k Square, by Color, codes uint64, dst []CheckSqu
 	}
 	for i := range at.slides {
 		sa := &at.slides[i]
-		any := sa.mask
+		sliders := sa.mask
 		for _, e := range sa.extra {
-			any |= e.mask
+			sliders |= e.mask
 		}
-		if any&codes == 0 {
+		if sliders&codes == 0 {
 			continue
 		}
 		t := int(k)
