@@ -10,6 +10,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune/texel"
 )
@@ -95,16 +96,30 @@ func (s datasetSource) records() iter.Seq2[selfplay.Record, error] {
 // position files of the streams named in each directory's summary.json;
 // for a run still playing (or stopped: run.json without summary.json) its
 // journals; or every */positions.jsonl of a directory that is neither.
-// A path that is not a directory is a positions file.
+// A path that is not a directory is a positions file; a piece-value
+// measurement (`tamerlane measure`) stands for its regression self-play
+// runs, <dir>/<variant>/selfplay.
 func datasetSources(dirs []string) ([]datasetSource, error) {
 	var out []datasetSource
-	for _, dir := range dirs {
+	for i := 0; i < len(dirs); i++ {
+		dir := dirs[i]
 		st, err := os.Stat(dir)
 		if err != nil {
 			return nil, err
 		}
 		if !st.IsDir() {
 			out = append(out, datasetSource{path: dir})
+			continue
+		}
+		if kind, err := fsx.DirKind(dir); err != nil {
+			return nil, err
+		} else if kind == fsx.KindMeasure {
+			runs, _ := filepath.Glob(filepath.Join(dir, "*", "selfplay"))
+			if len(runs) == 0 {
+				return nil, fmt.Errorf("measurement %s has no self-play run yet (<variant>/selfplay)", dir)
+			}
+			sort.Strings(runs)
+			dirs = append(dirs[:i+1:i+1], append(runs, dirs[i+1:]...)...)
 			continue
 		}
 		if selfplay.InProgress(dir) {

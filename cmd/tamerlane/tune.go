@@ -29,7 +29,7 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlags("tune", stderr)
 	cfgPath := fs.String("c", "", "tuning config (YAML); default: built-in defaults")
 	var dataDirs listFlag
-	fs.Var(&dataDirs, "data", "self-play run directory (one still playing: the games finished so far) or positions.jsonl (repeatable)")
+	fs.Var(&dataDirs, "data", "self-play run directory (one still playing: the games finished so far), measurement directory (its regression self-play), or positions.jsonl (repeatable)")
 	out := fs.String("o", "", "output directory (required)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
