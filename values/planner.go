@@ -140,13 +140,18 @@ func (r *ImbalanceResult) Value(piece string) (stats.Interval, bool) {
 	return r.Values[i], true
 }
 
-// opponent chooses the pieces the second side gives up against the first
-// side's loss e (in pawns) in a match measuring x: k pawns, or one other
-// measured piece plus k pawns, whose value is nearest e (fewest pieces on
-// a tie). exclude is a piece never given up (x's replaced piece, or "");
-// neither is a piece the array lacks (one measured by replacement, a key
-// of replace): the second side has none to give up.
-func opponent(x string, e float64, est map[string]float64, pieces []string, maxPawns int, exclude string, replace map[string]string) []string {
+// opponent chooses the pieces the second side gives up in a match
+// measuring x, against the first side's loss e in pawns (x's estimate,
+// less that of the piece it replaces if it is measured by replacement):
+// k pawns, or one other measured piece plus k pawns, whose value is
+// nearest e (fewest pieces on a tie). Never given up: x's replaced piece,
+// and any piece the array lacks (one measured by replacement, a key of
+// replace), since the second side has none.
+func opponent(x string, est map[string]float64, pieces []string, maxPawns int, replace map[string]string) []string {
+	exclude, e := replace[x], est[x]
+	if exclude != "" {
+		e -= est[exclude]
+	}
 	best, bestErr := []string{"P"}, math.Abs(e-1)
 	try := func(opp []string, v float64) {
 		if d := math.Abs(e - v); d < bestErr-1e-9 || (math.Abs(d-bestErr) <= 1e-9 && len(opp) < len(best)) {
@@ -227,12 +232,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		}
 		return []string{x}
 	}
-	oppOf := func(x string) []string {
-		if y := cfg.Replace[x]; y != "" {
-			return opponent(x, est[x]-est[y], est, cfg.Pieces, cfg.MaxPawns, y, cfg.Replace)
-		}
-		return opponent(x, est[x], est, cfg.Pieces, cfg.MaxPawns, "", cfg.Replace)
-	}
+	oppOf := func(x string) []string { return opponent(x, est, cfg.Pieces, cfg.MaxPawns, cfg.Replace) }
 	current["P"] = add("P", []string{"P"}, nil)
 	for _, x := range cfg.Pieces {
 		current[x] = add(x, firstOf(x), oppOf(x))

@@ -362,14 +362,14 @@ func TestOpponentSkipsPiecesTheArrayLacks(t *testing.T) {
 	est := map[string]float64{"P": 1, "C": 2, "R": 9, "A": 4, "Q": 18}
 	pieces := []string{"C", "R", "A", "Q"}
 	replace := map[string]string{"A": "R", "Q": "R"}
-	opp := opponent("Q", est["Q"]-est["R"], est, pieces, 5, "R", replace)
+	opp := opponent("Q", est, pieces, 5, replace)
 	if slices.Contains(opp, "A") || slices.Contains(opp, "Q") || slices.Contains(opp, "R") {
 		t.Errorf("Q's opponent %v gives up a piece the array lacks or the replaced rook", opp)
 	}
 	if want := []string{"C", "P", "P", "P", "P", "P"}; !slices.Equal(opp, want) {
 		t.Errorf("Q's opponent %v, want %v (worth 7, the nearest to 9 without the Eagle)", opp, want)
 	}
-	if opp := opponent("Q", est["Q"]-est["R"], est, pieces, 5, "R", nil); !slices.Contains(opp, "A") {
-		t.Errorf("without replacements the Eagle (4 + 5 pawns = 9) should fit best: %v", opp)
+	if opp := opponent("Q", est, pieces, 5, map[string]string{"Q": "R"}); !slices.Contains(opp, "A") {
+		t.Errorf("with the Eagle in the array (only the Queen replaced) the Eagle (4 + 5 pawns = 9) should fit best: %v", opp)
 	}
 }
