@@ -394,6 +394,12 @@ func (c *Config) errAt(path, format string, a ...any) *ConfigError {
 // resolve makes a path from the config file absolute.
 func (c *Config) resolve(p string) string { return c.src.Resolve(p) }
 
+// sameProgram reports whether the match's two sides are the same program
+// (PlayerSpec.SameProgram).
+func (m *MatchConfig) sameProgram() bool {
+	return PlayerSpec{Table: m.A, Engine: m.EngineA}.SameProgram(PlayerSpec{Table: m.B, Engine: m.EngineB})
+}
+
 func (m *MatchConfig) name() string {
 	if m.Name != "" {
 		return m.Name

@@ -17,6 +17,9 @@ type JournalGame struct {
 	Kind          string
 	FirstRemoves  []string
 	SecondRemoves []string
+	// SameProgram marks a match whose two sides are the same program
+	// (PlayerSpec.SameProgram): self-play of that program.
+	SameProgram bool
 	// Variant is the stream's variant with its rule options.
 	Variant *engine.Variant
 	// Pair is the pair index; FirstWhite says the stream's first player
@@ -88,7 +91,7 @@ func ScanJournals(dir string, fn func(*JournalGame) error) error {
 			for _, m := range g.Moves {
 				moves = append(moves, m.M)
 			}
-			jg := &JournalGame{Stream: st.name, Kind: st.kind, FirstRemoves: st.firstRemoves, SecondRemoves: st.secondRemoves,
+			jg := &JournalGame{Stream: st.name, Kind: st.kind, FirstRemoves: st.firstRemoves, SecondRemoves: st.secondRemoves, SameProgram: st.sameProgram,
 				Variant: st.v, Pair: p.Pair, FirstWhite: i == 0, FEN: g.FEN, Moves: moves, Result: g.Result,
 				where: fmt.Sprintf("%s (game %d)", e.where(), i+1)}
 			if err := fn(jg); err != nil {
@@ -113,6 +116,25 @@ func InterimRecords(dir string, fn func(Record) error) error {
 		}
 		return nil
 	})
+}
+
+// SameProgramMatches returns the names of the match streams of the
+// self-play run directory dir whose two sides are the same program
+// (PlayerSpec.SameProgram), as its config.yaml says. It reads the config
+// without validating it, so a run of an outside engine is read on a
+// machine without that engine.
+func SameProgramMatches(dir string) (map[string]bool, error) {
+	cfg, err := readConfig(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for i := range cfg.Matches {
+		if m := &cfg.Matches[i]; m.sameProgram() {
+			out[m.name()] = true
+		}
+	}
+	return out, nil
 }
 
 // eachJournalPair calls fn for every finished pair in the journals of the

@@ -3,6 +3,8 @@ package selfplay
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"tamerlane/engine"
 )
@@ -62,6 +64,22 @@ type PlayerSpec struct {
 	// Seed drives a player's random choices (tie-breaks, node jitter);
 	// players without randomness ignore it. NewGame restarts them.
 	Seed uint64
+}
+
+// SameProgram reports whether p and q are the same program with the same
+// knowledge, whatever their search limits: our engine with the same
+// table, or the same outside engine (command, arguments and options; the
+// name in the PGN may differ). A match between such players is self-play
+// of that program, with a limit that may differ from side to side.
+func (p PlayerSpec) SameProgram(q PlayerSpec) bool {
+	if (p.Engine == nil) != (q.Engine == nil) {
+		return false
+	}
+	if p.Engine == nil {
+		return p.Table == q.Table
+	}
+	a, b := p.Engine, q.Engine
+	return a.Cmd == b.Cmd && slices.Equal(a.Args, b.Args) && maps.Equal(a.Options, b.Options)
 }
 
 // PlayerFactory builds a fresh player. The runner calls it for every game

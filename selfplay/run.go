@@ -69,6 +69,7 @@ type stream struct {
 	secondName      string
 	firstRemoves    []string
 	secondRemoves   []string
+	sameProgram     bool      // both sides the same program (PlayerSpec.SameProgram)
 	roots           [2]string // start position of each game of a pair (before any walk)
 	openings        []string  // from an openings file (then no walk)
 	sprt            *elo.SPRT
@@ -180,7 +181,8 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 		if na == nb {
 			na, nb = na+" (A)", nb+" (B)"
 		}
-		st := &stream{name: e.name(), kind: "match", v: v, pairs: e.Pairs, first: first, second: second, firstName: na, secondName: nb}
+		st := &stream{name: e.name(), kind: "match", v: v, pairs: e.Pairs, first: first, second: second, firstName: na, secondName: nb,
+			sameProgram: e.sameProgram()}
 		if e.SPRT != nil {
 			s := e.SPRT.sprt()
 			st.sprt = &s

@@ -21,10 +21,12 @@ type VariantSamples struct {
 	Games   int
 }
 
-// CollectRegression reads the self-play streams (kind "selfplay") of
-// self-play run directories and returns the quiet samples per variant.
-// Imbalance and match streams are not used: their material is imposed
-// and their players differ.
+// CollectRegression reads the self-play streams of self-play run
+// directories and returns the quiet samples per variant: streams of kind
+// "selfplay", and matches whose two sides are the same program (an
+// outside engine playing itself, possibly at different node limits:
+// selfplay.PlayerSpec.SameProgram). Imbalance streams and other matches are
+// not used: their material is imposed or their players differ.
 //
 // A run still in progress (selfplay.InProgress) is read from its journals:
 // the games finished so far.
@@ -33,7 +35,7 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 	for _, dir := range dirs {
 		if selfplay.InProgress(dir) {
 			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
-				if g.Kind != "selfplay" {
+				if !selfPlay(g.Kind, g.SameProgram) {
 					return nil
 				}
 				vs := out[g.Variant.Name]
@@ -62,8 +64,12 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 		if err != nil {
 			return nil, err
 		}
+		same, err := selfplay.SameProgramMatches(dir)
+		if err != nil {
+			return nil, err
+		}
 		for _, s := range sum.Streams {
-			if s.Kind != "selfplay" {
+			if !selfPlay(s.Kind, same[s.Name]) {
 				continue
 			}
 			vs := out[s.Variant]
@@ -85,6 +91,12 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 		}
 	}
 	return out, nil
+}
+
+// selfPlay reports whether a stream of the kind is self-play of one
+// program: the regression's games.
+func selfPlay(kind string, sameProgram bool) bool {
+	return kind == "selfplay" || kind == "match" && sameProgram
 }
 
 // CollectImbalances reads the imbalance streams of self-play run
