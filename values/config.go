@@ -75,6 +75,14 @@ type VariantConfig struct {
 	// Pairs is the number of self-play game pairs for the regression (0:
 	// no regression games).
 	Pairs int `yaml:"pairs"`
+	// Engine, if set, plays both sides of the regression's self-play
+	// games: an outside UCI engine (selfplay.EngineSpec; e.g.
+	// Fairy-Stockfish, a stronger player than ours on chess, shatranj
+	// and shako), at the measurement's node limit unless it sets its
+	// own, jittered as our engine's (selfplay.Config.NodesJitter). The
+	// games are a match of the engine against itself, which the
+	// regression reads as its self-play (selfplay.PlayerSpec.SameProgram).
+	Engine *selfplay.EngineSpec `yaml:"engine,omitempty"`
 	// Imbalance plans the imbalance matches (nil: none).
 	Imbalance *ImbalanceConfig `yaml:"imbalance,omitempty"`
 }
@@ -188,6 +196,14 @@ func (c *Config) validate(src *yamlx.Source) error {
 		if v.Pairs < 0 {
 			bad(p+".pairs", "must not be negative")
 		}
+		if e := v.Engine; e != nil {
+			if v.Pairs == 0 {
+				bad(p+".engine", "plays the regression's games, but pairs is 0")
+			}
+			if err := e.Validate(); err != nil {
+				bad(p+".engine", "%v", err)
+			}
+		}
 		if v.Imbalance != nil {
 			pc := c.plan(i)
 			if err := pc.Validate(); err != nil {
@@ -253,6 +269,11 @@ func (c *Config) selfplayConfig(i int) *selfplay.Config {
 	sc := selfplay.DefaultConfig()
 	sc.Seed, sc.Nodes, sc.MaxPlies = c.Seed, c.Nodes, c.MaxPlies
 	v := c.Variants[i]
+	if v.Engine != nil {
+		sc.Matches = []selfplay.MatchConfig{{Name: v.Variant, Variant: v.Variant, Rules: v.Rules, Pairs: v.Pairs,
+			EngineA: v.Engine, EngineB: v.Engine}}
+		return sc
+	}
 	sc.Variants = []selfplay.VariantConfig{{Variant: v.Variant, Rules: v.Rules, Pairs: v.Pairs}}
 	return sc
 }

@@ -50,3 +50,52 @@ variants:
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestRegressionEngine checks that a variant's engine plays both sides of
+// every regression game (the factory sees the spec; a greedy player stands
+// in for it), that the regression reads those games as self-play, and
+// that a bad engine or an engine without pairs is an error naming the
+// field.
+func TestRegressionEngine(t *testing.T) {
+	cfg, err := ParseConfig([]byte(`
+seed: 3
+nodes: 50
+max_plies: 60
+variants:
+  - {variant: chess, pairs: 3, engine: {cmd: sh, name: outside, nodes: 10}}
+`), "e.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outside atomic.Int64
+	greedy := selfplay.GreedyFactory()
+	factory := func(s selfplay.PlayerSpec) (selfplay.Player, error) {
+		if s.Engine != nil && s.Engine.Name == "outside" {
+			outside.Add(1)
+		}
+		return greedy(s)
+	}
+	dir := filepath.Join(t.TempDir(), "m")
+	if err := Run(context.Background(), cfg, dir, RunOptions{Workers: 1, Factory: factory}); err != nil {
+		t.Fatal(err)
+	}
+	// Two players a game, six games (the runner may build more).
+	if outside.Load() < 12 {
+		t.Errorf("%d outside-engine players, want at least 12 (both sides of 6 games)", outside.Load())
+	}
+	vs, err := CollectRegression([]string{filepath.Join(dir, "chess", "selfplay")}, SampleOptions{MinPly: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vs["chess"] == nil || vs["chess"].Games != 6 {
+		t.Errorf("regression games %v, want the 6 games of the engine", vs["chess"])
+	}
+	for _, c := range []struct{ yaml, want string }{
+		{"variants:\n  - {variant: chess, pairs: 2, engine: {cmd: /nonexistent/fsf}}\n", "x.yaml:2: variants[0].engine: engine: cmd \"/nonexistent/fsf\""},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [N]}, engine: {cmd: sh}}\n", "x.yaml:2: variants[0].engine: plays the regression's games, but pairs is 0"},
+	} {
+		if _, err := ParseConfig([]byte(c.yaml), "x.yaml"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.yaml, err, c.want)
+		}
+	}
+}
