@@ -10,22 +10,23 @@ import (
 	"tamerlane/selfplay"
 )
 
+// engineConfig parses a small measurement config (50 nodes, 60 plies)
+// with the given variants list.
+func engineConfig(t *testing.T, variants string) *Config {
+	t.Helper()
+	cfg, err := ParseConfig([]byte("seed: 3\nnodes: 50\nmax_plies: 60\nvariants:\n"+variants), "e.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
 // TestImbalanceEngine checks that imbalance.engine reaches the players of
 // every imbalance game (the factory sees the spec; a greedy player stands
 // in for the outside engine) and that a bad engine is an error naming
 // the field.
 func TestImbalanceEngine(t *testing.T) {
-	cfg, err := ParseConfig([]byte(`
-seed: 3
-nodes: 50
-max_plies: 60
-variants:
-  - variant: chess
-    imbalance: {pieces: [N], half_width: 0.01, batch_pairs: 1, max_pairs: 1, engine: {cmd: sh, name: outside, nodes: 10}}
-`), "e.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := engineConfig(t, "  - variant: chess\n    imbalance: {pieces: [N], half_width: 0.01, batch_pairs: 1, max_pairs: 1, engine: {cmd: sh, name: outside, nodes: 10}}\n")
 	var outside, ours atomic.Int64
 	greedy := selfplay.GreedyFactory()
 	factory := func(s selfplay.PlayerSpec) (selfplay.Player, error) {
@@ -45,7 +46,7 @@ variants:
 	if ours.Load() != 0 {
 		t.Errorf("%d players of ours at the config's node limit; the engine should play every imbalance game", ours.Load())
 	}
-	_, err = ParseConfig([]byte("variants:\n  - {variant: chess, imbalance: {pieces: [N], engine: {cmd: /nonexistent/fsf}}}\n"), "x.yaml")
+	_, err := ParseConfig([]byte("variants:\n  - {variant: chess, imbalance: {pieces: [N], engine: {cmd: /nonexistent/fsf}}}\n"), "x.yaml")
 	if err == nil || !strings.Contains(err.Error(), "x.yaml:2: variants[0].imbalance.engine: engine: cmd \"/nonexistent/fsf\"") {
 		t.Errorf("error %v", err)
 	}
@@ -57,16 +58,7 @@ variants:
 // that a bad engine or an engine without pairs is an error naming the
 // field.
 func TestRegressionEngine(t *testing.T) {
-	cfg, err := ParseConfig([]byte(`
-seed: 3
-nodes: 50
-max_plies: 60
-variants:
-  - {variant: chess, pairs: 3, engine: {cmd: sh, name: outside, nodes: 10}}
-`), "e.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := engineConfig(t, "  - {variant: chess, pairs: 3, engine: {cmd: sh, name: outside, nodes: 10}}\n")
 	var outside atomic.Int64
 	greedy := selfplay.GreedyFactory()
 	factory := func(s selfplay.PlayerSpec) (selfplay.Player, error) {
