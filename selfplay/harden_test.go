@@ -3,10 +3,12 @@ package selfplay
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"tamerlane/engine"
@@ -183,4 +185,39 @@ func TestResumeRefusesChangedDefaultTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	run(t, cfg, dir, 2)
+}
+
+// TestResumedRunIsInProgress: while a stopped run is resumed its old
+// summary.json is gone, so that readers (tamerlane tune and values) take
+// the games from the journals instead of the outputs of the first part,
+// and the outputs are whole again when it finishes.
+func TestResumedRunIsInProgress(t *testing.T) {
+	cfg := loadTestConfig(t, testConfig)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	if _, err := Run(ctx, cfg, dir, RunOptions{Workers: 1, Factory: testFactory(), afterPair: func(string, int) { cancel() }}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: err %v", err)
+	}
+	if InProgress(dir) {
+		t.Fatal("a stopped run has no summary.json")
+	}
+	var mu sync.Mutex
+	seen, during := 0, 0
+	res, err := Run(context.Background(), cfg, dir, RunOptions{Workers: 1, Factory: testFactory(), afterPair: func(string, int) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen++
+		if InProgress(dir) {
+			during++
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen == 0 || during != seen {
+		t.Errorf("the resumed run looked in progress after %d of its %d pairs", during, seen)
+	}
+	if !res.Summary.Complete || InProgress(dir) {
+		t.Errorf("finished run: complete %v, in progress %v", res.Summary.Complete, InProgress(dir))
+	}
 }

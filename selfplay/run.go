@@ -469,7 +469,10 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 
 // openRunDir creates and locks the run directory, claims it for the
 // configuration (see claimDir) and removes the temporaries an interrupted
-// run left; the caller must call unlock.
+// run left and its summary.json, so that while the run plays readers see
+// it in progress (InProgress) and take its games from the journals, not
+// from the outputs of an earlier part (they are written again, whole, when
+// it stops); the caller must call unlock.
 func openRunDir(dir string, cfg *Config, hash string, tables map[string]string) (unlock func(), err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -479,6 +482,11 @@ func openRunDir(dir string, cfg *Config, hash string, tables map[string]string) 
 	}
 	if err = claimDir(dir, cfg, hash, tables); err == nil {
 		_, err = fsx.CleanTemps(dir)
+	}
+	if err == nil {
+		if rerr := os.Remove(filepath.Join(dir, SummaryName)); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+			err = rerr
+		}
 	}
 	if err != nil {
 		unlock()
