@@ -87,13 +87,22 @@ func engineLabel(e *EngineSpec, table string) string {
 }
 
 // Validate checks the spec without starting the engine: the command
-// exists and the limits parse.
-func (e *EngineSpec) Validate() error {
+// exists on this machine (exec.LookPath) and the limits parse.
+func (e *EngineSpec) Validate() error { return e.validate(true) }
+
+// ValidateOffline checks the spec as Validate does except whether the
+// command exists on this machine: what reading the files of a run the
+// engine played needs (on another machine, say).
+func (e *EngineSpec) ValidateOffline() error { return e.validate(false) }
+
+func (e *EngineSpec) validate(lookPath bool) error {
 	if e.Cmd == "" {
 		return errors.New("engine: cmd is empty")
 	}
-	if _, err := exec.LookPath(e.Cmd); err != nil {
-		return fmt.Errorf("engine: cmd %q: %v", e.Cmd, err)
+	if lookPath {
+		if _, err := exec.LookPath(e.Cmd); err != nil {
+			return fmt.Errorf("engine: cmd %q: %v", e.Cmd, err)
+		}
 	}
 	if e.Nodes < 0 || e.Depth < 0 || e.MoveTime < 0 || e.TimeoutMs < 0 {
 		return fmt.Errorf("engine %s: nodes, depth, movetime and timeout_ms must not be negative", e.Label())
@@ -106,12 +115,13 @@ func (e *EngineSpec) Validate() error {
 	return nil
 }
 
-// check validates a spec that may be absent (nil is valid).
-func (e *EngineSpec) check() error {
+// check validates a spec that may be absent (nil is valid); lookPath:
+// see Validate and ValidateOffline.
+func (e *EngineSpec) check(lookPath bool) error {
 	if e == nil {
 		return nil
 	}
-	return e.Validate()
+	return e.validate(lookPath)
 }
 
 // ParseTC reads a clock "SECONDS[+INCREMENT]" such as "10+0.1".

@@ -120,3 +120,59 @@ func loadTestConfigErr(t *testing.T, text string) string {
 	}
 	return err.Error()
 }
+
+// TestJournalsReadWithoutEngine reads a run an outside engine played on
+// a machine where that engine is not installed (its command renamed in
+// the run's config): reading the journals needs no engine, while playing
+// (Validate) still demands it.
+func TestJournalsReadWithoutEngine(t *testing.T) {
+	spec := fakeSpec(t, "uci")
+	spec.Nodes = 60
+	cfg := DefaultConfig()
+	cfg.Seed = 6
+	cfg.MaxPlies = 40
+	cfg.Openings.Plies = 2
+	cfg.Openings.MaxScore = 0
+	cfg.Matches = []MatchConfig{{Name: "engine", Variant: "chess", Pairs: 1, EngineA: spec, EngineB: spec}}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := Run(context.Background(), cfg, dir, RunOptions{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "config.yaml")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(t.TempDir(), "not-installed")
+	moved := strings.ReplaceAll(string(b), spec.Cmd, gone)
+	if moved == string(b) {
+		t.Fatalf("the run's config does not name the engine %s:\n%s", spec.Cmd, b)
+	}
+	if err := os.WriteFile(path, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadConfig(path); err == nil || !strings.Contains(err.Error(), "not-installed") {
+		t.Fatalf("LoadConfig of a config naming a missing engine: %v, want an error naming it", err)
+	}
+	if _, err := ParseConfig([]byte(moved), path); err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	err = ScanJournals(dir, func(g *JournalGame) error {
+		games++
+		if !g.SameProgram {
+			t.Errorf("game of pair %d: not read as the same program against itself", g.Pair)
+		}
+		return nil
+	})
+	if err != nil || games != 2 {
+		t.Fatalf("ScanJournals without the engine: %d games, %v; want 2", games, err)
+	}
+	same, err := SameProgramMatches(dir)
+	if err != nil || !same["engine"] {
+		t.Fatalf("SameProgramMatches without the engine: %v, %v", same, err)
+	}
+}

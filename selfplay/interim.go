@@ -82,7 +82,8 @@ func InProgress(dir string) bool {
 // config.yaml and, within a stream, in the order the pairs finished. It
 // reads what a running (or stopped) run has recorded so far and never
 // writes; a torn last journal line, a pair still being written, is
-// skipped, as a resumed run would.
+// skipped, as a resumed run would. The run's outside engines need not be
+// installed.
 func ScanJournals(dir string, fn func(*JournalGame) error) error {
 	return eachJournalPair(dir, func(st *stream, e jEntry, p *jPair) error {
 		for i, g := range p.Games {
@@ -141,7 +142,12 @@ func SameProgramMatches(dir string) (map[string]bool, error) {
 // self-play run directory dir, stream by stream in the order of the run's
 // config.yaml and, within a stream, in the order the pairs finished.
 func eachJournalPair(dir string, fn func(*stream, jEntry, *jPair) error) error {
-	cfg, err := LoadConfig(filepath.Join(dir, "config.yaml"))
+	// Reading needs no outside engine: a run they played is read on any
+	// machine.
+	cfg, err := readConfig(filepath.Join(dir, "config.yaml"))
+	if err == nil {
+		err = cfg.ValidateOffline()
+	}
 	if err != nil {
 		return err
 	}

@@ -13,9 +13,18 @@ import (
 // Validate fills in defaults, resolves relative paths and checks the
 // configuration: numbers in range, known variants and rule options,
 // existing table and opening files with valid FENs, removable imbalance
-// pieces, unique stream names, a valid SPRT. All mistakes are reported
-// together, each naming file, line and field.
-func (c *Config) Validate() error {
+// pieces, unique stream names, a valid SPRT, outside engines whose
+// commands exist. All mistakes are reported together, each naming file,
+// line and field.
+func (c *Config) Validate() error { return c.validate(true) }
+
+// ValidateOffline checks the configuration as Validate does except
+// whether the outside engines' commands exist on this machine: for
+// reading the files of a run they played, and for checking a config
+// written for another machine.
+func (c *Config) ValidateOffline() error { return c.validate(false) }
+
+func (c *Config) validate(lookPath bool) error {
 	c.Defaults()
 	var errs []*ConfigError
 	bad := func(path, format string, a ...any) { errs = append(errs, c.errAt(path, format, a...)) }
@@ -157,7 +166,7 @@ func (c *Config) Validate() error {
 			field string
 			spec  *EngineSpec
 		}{{"engine", e.Engine}, {"first_engine", e.FirstEngine}, {"second_engine", e.SecondEngine}} {
-			if err := es.spec.check(); err != nil {
+			if err := es.spec.check(lookPath); err != nil {
 				bad(path+"."+es.field, "%v", err)
 			}
 		}
@@ -179,10 +188,10 @@ func (c *Config) Validate() error {
 		path, v := stream("matches", i, e.Variant, e.Rules, e.Pairs)
 		file(path+".a", &e.A)
 		file(path+".b", &e.B)
-		if err := e.EngineA.check(); err != nil {
+		if err := e.EngineA.check(lookPath); err != nil {
 			bad(path+".a_engine", "%v", err)
 		}
-		if err := e.EngineB.check(); err != nil {
+		if err := e.EngineB.check(lookPath); err != nil {
 			bad(path+".b_engine", "%v", err)
 		}
 		openings(path+".openings_file", v, &e.OpeningsFile)

@@ -121,17 +121,26 @@ type ImbalanceConfig struct {
 
 // LoadConfig reads and validates a measurement config; errors name the
 // file, line and field.
-func LoadConfig(path string) (*Config, error) {
+func LoadConfig(path string) (*Config, error) { return loadConfig(path, true) }
+
+// LoadRunConfig reads the config of a measurement directory as LoadConfig
+// does, except that the outside engines it names need not exist on this
+// machine: reading a measurement's files needs none of them.
+func LoadRunConfig(path string) (*Config, error) { return loadConfig(path, false) }
+
+func loadConfig(path string, lookPath bool) (*Config, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseConfig(b, path)
+	return parseConfig(b, path, lookPath)
 }
 
 // ParseConfig parses and validates a measurement config; name is the file
 // name used in errors.
-func ParseConfig(b []byte, name string) (*Config, error) {
+func ParseConfig(b []byte, name string) (*Config, error) { return parseConfig(b, name, true) }
+
+func parseConfig(b []byte, name string, lookPath bool) (*Config, error) {
 	var c Config
 	src, err := yamlx.Decode(b, name, &c)
 	if err != nil {
@@ -142,13 +151,15 @@ func ParseConfig(b []byte, name string) (*Config, error) {
 		base := filepath.Base(name)
 		c.Name = base[:len(base)-len(filepath.Ext(base))]
 	}
-	if err := c.validate(src); err != nil {
+	if err := c.validate(src, lookPath); err != nil {
 		return nil, err
 	}
 	return &c, nil
 }
 
-func (c *Config) validate(src *yamlx.Source) error {
+// validate fills in defaults and checks c; lookPath: whether outside
+// engines' commands must exist on this machine.
+func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 	if c.Seed == 0 && !src.Has("seed") {
 		c.Seed = 1
 	}
@@ -200,7 +211,7 @@ func (c *Config) validate(src *yamlx.Source) error {
 			if v.Pairs == 0 {
 				bad(p+".engine", "plays the regression's games, but pairs is 0")
 			}
-			if err := e.Validate(); err != nil {
+			if err := engineCheck(e, lookPath); err != nil {
 				bad(p+".engine", "%v", err)
 			}
 		}
@@ -213,7 +224,7 @@ func (c *Config) validate(src *yamlx.Source) error {
 				bad(p+".imbalance.pawns", "%q: want %q or %q", pw, PawnsEdge, PawnsCentre)
 			}
 			if e := v.Imbalance.Engine; e != nil {
-				if err := e.Validate(); err != nil {
+				if err := engineCheck(e, lookPath); err != nil {
 					bad(p+".imbalance.engine", "%v", err)
 				}
 			}
@@ -321,4 +332,13 @@ func centrePawns(v *engine.Variant, removes []string) []string {
 		out = append(out, x)
 	}
 	return out
+}
+
+// engineCheck validates an outside engine's spec, its command's presence
+// only when lookPath is set.
+func engineCheck(e *selfplay.EngineSpec, lookPath bool) error {
+	if lookPath {
+		return e.Validate()
+	}
+	return e.ValidateOffline()
 }

@@ -1,8 +1,11 @@
 package values
 
 import (
+	"bytes"
 	"context"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -81,6 +84,33 @@ func TestRegressionEngine(t *testing.T) {
 	}
 	if vs["chess"] == nil || vs["chess"].Games != 6 {
 		t.Errorf("regression games %v, want the 6 games of the engine", vs["chess"])
+	}
+	// Read where the engine is not installed: its command renamed in the
+	// measurement's config and in its self-play run's.
+	for _, f := range []string{filepath.Join(dir, "config.yaml"), filepath.Join(dir, "chess", "selfplay", "config.yaml")} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved := regexp.MustCompile(`cmd: sh\b`).ReplaceAll(b, []byte("cmd: /nonexistent/engine"))
+		if bytes.Equal(moved, b) {
+			t.Fatalf("%s does not name the engine:\n%s", f, b)
+		}
+		if err := os.WriteFile(f, moved, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := LoadConfig(filepath.Join(dir, "config.yaml")); err == nil {
+		t.Error("LoadConfig accepts a measurement whose engine is missing")
+	}
+	if _, err := LoadRunConfig(filepath.Join(dir, "config.yaml")); err != nil {
+		t.Errorf("LoadRunConfig: %v", err)
+	}
+	if vs, err = CollectRegression([]string{filepath.Join(dir, "chess", "selfplay")}, SampleOptions{MinPly: 4}); err != nil {
+		t.Fatalf("reading the games without the engine: %v", err)
+	}
+	if vs["chess"] == nil || vs["chess"].Games != 6 {
+		t.Errorf("without the engine: regression games %v, want 6", vs["chess"])
 	}
 	for _, c := range []struct{ yaml, want string }{
 		{"variants:\n  - {variant: chess, pairs: 2, engine: {cmd: /nonexistent/fsf}}\n", "x.yaml:2: variants[0].engine: engine: cmd \"/nonexistent/fsf\""},

@@ -90,14 +90,15 @@ func writeMeasurement(dir, out string, rc values.RegressionConfig) (*values.Docu
 }
 
 // measurementConfig reads the regression settings of a measurement run
-// (defaults for other runs).
-func measurementConfig(dir string) values.RegressionConfig {
+// (defaults for other runs). The run's outside engines need not be
+// installed here.
+func measurementConfig(dir string) (values.RegressionConfig, error) {
 	if !values.IsRun(dir) {
-		return values.RegressionConfig{}
+		return values.RegressionConfig{}, nil
 	}
-	cfg, err := values.LoadConfig(filepath.Join(dir, "config.yaml"))
+	cfg, err := values.LoadRunConfig(filepath.Join(dir, "config.yaml"))
 	if err != nil {
-		return values.RegressionConfig{}
+		return values.RegressionConfig{}, err
 	}
-	return cfg.Regression
+	return cfg.Regression, nil
 }

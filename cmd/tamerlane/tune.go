@@ -146,7 +146,10 @@ func printMeasurement(dir, out string, asJSON bool, stdout io.Writer) error {
 // printMeasurementWith is printMeasurement with the run's regression
 // settings overridden where ov's fields are not zero.
 func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, ov values.RegressionConfig) error {
-	rc := measurementConfig(dir)
+	rc, err := measurementConfig(dir)
+	if err != nil {
+		return err
+	}
 	if ov.MinPly > 0 {
 		rc.MinPly = ov.MinPly
 	}
