@@ -137,7 +137,7 @@ func TestWriteOpenings(t *testing.T) {
 	if err := WriteOpenings(path, []string{"five shatranj openings", "unscored"}, ops, false); err != nil {
 		t.Fatal(err)
 	}
-	fens, err := readOpenings(v, path)
+	fens, err := ReadFENs(v, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestWriteOpenings(t *testing.T) {
 	if err := WriteOpenings(path, nil, ops[:1], true); err != nil {
 		t.Fatal(err)
 	}
-	if fens, err := readOpenings(v, path); err != nil || len(fens) != 1 {
+	if fens, err := ReadFENs(v, path); err != nil || len(fens) != 1 {
 		t.Fatalf("after overwriting: %v, %v", fens, err)
 	}
 }

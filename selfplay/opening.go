@@ -14,7 +14,7 @@ import (
 
 // readOpenings reads a file of FENs, one per line; blank lines and lines
 // starting with '#' are skipped. Errors name the file and line.
-func readOpenings(v *engine.Variant, path string) ([]string, error) {
+func ReadFENs(v *engine.Variant, path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -105,7 +105,7 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 	var out []*stream
 	add := func(st *stream, openingsFile string) error {
 		if openingsFile != "" && forPlay {
-			fens, err := readOpenings(st.v, openingsFile)
+			fens, err := ReadFENs(st.v, openingsFile)
 			if err != nil {
 				return err
 			}

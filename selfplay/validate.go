@@ -133,7 +133,7 @@ func (c *Config) validate(lookPath bool) error {
 		if len(errs) > before || v == nil {
 			return
 		}
-		if _, err := readOpenings(v, *p); err != nil {
+		if _, err := ReadFENs(v, *p); err != nil {
 			bad(path, "%v", err)
 		}
 	}

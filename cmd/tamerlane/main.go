@@ -35,6 +35,7 @@ func commands() []command {
 		{"export", "write a run's fitted eval table for the engine", runExport},
 		{"selfplay", "play game pairs into a run directory (PGN, data set, summary)", runSelfplay},
 		{"match", "play evaluation table A against table B (Elo, SPRT)", runMatch},
+		{"quality", "compare two players' moves position by position by a stronger oracle's values", runQuality},
 		{"openings", "write balanced random-walk openings, scored by this or an outside engine", runOpenings},
 		{"merge", "join the shard directories of a self-play run", runMerge},
 		{"run", "the pipeline: generations of self-play, tuning and verification (report.md)", runRun},
