@@ -12,8 +12,10 @@ import (
 	"tamerlane/engine"
 )
 
-// readOpenings reads a file of FENs, one per line; blank lines and lines
-// starting with '#' are skipped. Errors name the file and line.
+// ReadFENs reads a file of FENs of v, one per line (a match's openings,
+// positions to judge); blank lines and lines starting with '#' are
+// skipped, and a position whose game is over is an error. Errors name the
+// file and line.
 func ReadFENs(v *engine.Variant, path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
