@@ -20,12 +20,7 @@ func TestImbalanceOutsideEngine(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "engine.log")
 	t.Setenv(fakeEngineLogEnv, log)
 	spec := fakeSpec(t, "uci")
-	spec.Nodes = 60
-	cfg := DefaultConfig()
-	cfg.Seed = 5
-	cfg.MaxPlies = 60
-	cfg.Openings.Plies = 2
-	cfg.Openings.MaxScore = 0
+	cfg := shortEngineConfig(spec, 5, 60)
 	cfg.Imbalances = []ImbalanceConfig{{Name: "R odds", Variant: "chess", FirstRemoves: []string{"R"}, Pairs: 1, Engine: spec}}
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
@@ -127,12 +122,7 @@ func loadTestConfigErr(t *testing.T, text string) string {
 // (Validate) still demands it.
 func TestJournalsReadWithoutEngine(t *testing.T) {
 	spec := fakeSpec(t, "uci")
-	spec.Nodes = 60
-	cfg := DefaultConfig()
-	cfg.Seed = 6
-	cfg.MaxPlies = 40
-	cfg.Openings.Plies = 2
-	cfg.Openings.MaxScore = 0
+	cfg := shortEngineConfig(spec, 6, 40)
 	cfg.Matches = []MatchConfig{{Name: "engine", Variant: "chess", Pairs: 1, EngineA: spec, EngineB: spec}}
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
@@ -175,4 +165,16 @@ func TestJournalsReadWithoutEngine(t *testing.T) {
 	if err != nil || !same["engine"] {
 		t.Fatalf("SameProgramMatches without the engine: %v, %v", same, err)
 	}
+}
+
+// shortEngineConfig is a config for short games of the outside engine
+// spec (60 nodes a move, a 2-ply unscored book) with no stream yet.
+func shortEngineConfig(spec *EngineSpec, seed uint64, maxPlies int) *Config {
+	spec.Nodes = 60
+	cfg := DefaultConfig()
+	cfg.Seed = seed
+	cfg.MaxPlies = maxPlies
+	cfg.Openings.Plies = 2
+	cfg.Openings.MaxScore = 0
+	return cfg
 }
