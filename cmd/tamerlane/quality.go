@@ -20,7 +20,8 @@ func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	variant := fs.String("variant", "", "variant of --positions: "+strings.Join(engine.VariantNames(), ", "))
 	rules := fs.String("rules", "", "rule options k=v,k=v of --positions (RULES.md 3.8)")
 	positions := fs.String("positions", "", "file of FENs to judge, one per line")
-	run := fs.String("run", "", "self-play or match run: judge the positions where its first player (A) moved, after the book")
+	var runs optionList
+	fs.Var(&runs, "run", "self-play or match run: judge the positions where its first player (A) moved, after the book (repeatable: the runs' positions together)")
 	every := fs.Int("every", 4, "with --run: keep every N-th of those positions")
 	limit := fs.Int("limit", 0, "judge at most this many positions (0: all)")
 	a := fs.String("a", "", "player A's evaluation table (default: the embedded one)")
@@ -36,13 +37,13 @@ func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var ef engineFlags
 	ef.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tamerlane quality (--positions FILE --variant V | --run DIR [--every N]) [--a TABLE] [--b TABLE | --engine-b CMD] [--nodes N] [--oracle CMD [--oracle-option Name=Value]] [--oracle-nodes N] [--workers N] [-o FILE]")
+		fmt.Fprintln(stderr, "usage: tamerlane quality (--positions FILE --variant V | --run DIR... [--every N]) [--a TABLE] [--b TABLE | --engine-b CMD] [--nodes N] [--oracle CMD [--oracle-option Name=Value]] [--oracle-nodes N] [--workers N] [-o FILE]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if (*positions == "") == (*run == "") {
+	if (*positions == "") == (len(runs) == 0) {
 		fmt.Fprintln(stderr, "tamerlane quality: give --positions FILE (with --variant) or --run DIR")
 		return errUsage
 	}
@@ -52,12 +53,19 @@ func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var v *engine.Variant
 	var fens []string
 	var err error
-	if *run != "" {
+	if len(runs) > 0 {
 		if *variant != "" || *rules != "" {
 			return fmt.Errorf("--variant and --rules come from the run with --run")
 		}
-		if v, fens, err = quality.SampleRun(*run, *every); err != nil {
-			return err
+		for _, dir := range runs {
+			rv, rf, err := quality.SampleRun(dir, *every)
+			if err != nil {
+				return err
+			}
+			if v != nil && (rv.Name != v.Name || rv.Options.String() != v.Options.String()) {
+				return fmt.Errorf("--run %s plays %s, --run %s %s: judge one variant at a time", runs[0], v.Name, dir, rv.Name)
+			}
+			v, fens = rv, append(fens, rf...)
 		}
 	} else {
 		if *variant == "" {

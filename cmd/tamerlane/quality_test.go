@@ -62,3 +62,36 @@ func TestQualityCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestQualityRuns judges the positions of two self-play runs together,
+// and refuses runs of two variants (three short self-play runs, under a
+// second).
+func TestQualityRuns(t *testing.T) {
+	dir := t.TempDir()
+	mk := func(name, variant string) string {
+		d := filepath.Join(dir, name)
+		if code, _, errs := runCLI(t, "selfplay", "-o", d, "--variant", variant, "--pairs", "1", "--nodes", "40", "--workers", "1"); code != 0 {
+			t.Fatalf("selfplay %s: exit %d: %s", variant, code, errs)
+		}
+		return d
+	}
+	a, b, s := mk("a", "chess"), mk("b", "chess"), mk("s", "shatranj")
+	count := func(args ...string) int {
+		code, stdout, errs := runCLI(t, append([]string{"quality", "--nodes", "40", "--oracle-nodes", "200", "--every", "7", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var rep struct{ Positions int }
+		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+			t.Fatal(err)
+		}
+		return rep.Positions
+	}
+	na, nb, nab := count("--run", a), count("--run", b), count("--run", a, "--run", b)
+	if na == 0 || nb == 0 || nab != na+nb {
+		t.Errorf("positions: %d and %d alone, %d together; want the sum", na, nb, nab)
+	}
+	if code, _, errs := runCLI(t, "quality", "--run", a, "--run", s); code == 0 || !strings.Contains(errs, "one variant at a time") {
+		t.Errorf("chess and shatranj runs together: exit %d, %q", code, errs)
+	}
+}
