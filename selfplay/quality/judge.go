@@ -78,15 +78,9 @@ func (j *judge) judge(ctx context.Context, fen string, ev *eval.Evaluator) (Row,
 		if err != nil {
 			return Row{}, err
 		}
-		cp := -info.Score
-		if info.Mate > 0 {
-			cp = -MateCP
-		} else if info.Mate < 0 {
-			cp = MateCP
-		}
 		valued[m] = len(row.Moves)
 		row.Moves = append(row.Moves, pos.Coord(m))
-		row.Scores = append(row.Scores, cp)
+		row.Scores = append(row.Scores, moverCP(info.Score, info.Mate))
 		row.Values = append(row.Values, Value(info.Score, info.Mate))
 	}
 	return row, nil

@@ -96,7 +96,7 @@ type Row struct {
 	FEN    string    `json:"fen"`
 	Phase  float64   `json:"phase"`
 	Moves  []string  `json:"moves"`
-	Scores []int     `json:"oracle_cp"` // the oracle's score of each move, for its mover
+	Scores []int     `json:"oracle_cp"` // the oracle's score of each move for its mover (moverCP)
 	Values []float64 `json:"values"`
 }
 
@@ -227,13 +227,18 @@ func meanInterval(xs []float64) Interval {
 // oracle's score for the side to move is cp (mate: mate distance, see
 // selfplay.MoveInfo).
 func Value(cp, mate int) float64 {
-	s := -cp
+	return 1 / (1 + math.Pow(10, -float64(moverCP(cp, mate))/400))
+}
+
+// moverCP is the oracle's score for the side that made the move, from its
+// score cp and mate distance for the side to move after it: a mate counts
+// as ±MateCP, and every score is bounded by MateCP.
+func moverCP(cp, mate int) int {
 	switch {
 	case mate > 0:
-		s = -MateCP
+		return -MateCP
 	case mate < 0:
-		s = MateCP
+		return MateCP
 	}
-	s = max(-MateCP, min(MateCP, s))
-	return 1 / (1 + math.Pow(10, -float64(s)/400))
+	return max(-MateCP, min(MateCP, -cp))
 }

@@ -210,6 +210,18 @@ func TestSampleRun(t *testing.T) {
 	}
 }
 
+// TestMoverCP: the stored oracle score is the mover's, bounded like the
+// value it gives.
+func TestMoverCP(t *testing.T) {
+	for _, c := range []struct{ cp, mate, want int }{
+		{-30, 0, 30}, {50000, 0, -MateCP}, {-50000, 0, MateCP}, {0, 3, -MateCP}, {0, -2, MateCP},
+	} {
+		if got := moverCP(c.cp, c.mate); got != c.want {
+			t.Errorf("moverCP(%d, %d) = %d, want %d", c.cp, c.mate, got, c.want)
+		}
+	}
+}
+
 func TestBand(t *testing.T) {
 	for _, c := range []struct {
 		phase float64
