@@ -8,6 +8,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/internal/yamlx"
+	"tamerlane/tune/choice"
 	"tamerlane/tune/texel"
 )
 
@@ -46,8 +47,49 @@ type Config struct {
 	Free []string `yaml:"free"`
 	// Tables maps a variant to its starting eval table (default: embedded).
 	Tables map[string]string `yaml:"tables"`
+	// Moves, when present, fits the weights to the moves played in the
+	// games (comparison training, package tune/choice) instead of to their
+	// results alone; the data must then be self-play run directories.
+	Moves *MovesConfig `yaml:"moves" json:",omitempty"`
 
 	src *yamlx.Source // where the config was read from (nil: built in code)
+}
+
+// MovesConfig is the moves: section of a tuning configuration (every
+// field optional).
+type MovesConfig struct {
+	// ResultWeight weighs the game-result term against the move-choice
+	// term (default choice.DefaultResultWeight).
+	ResultWeight *float64 `yaml:"result_weight"`
+	// Ridge holds the weights near the starting table, per squared
+	// centipawn (default choice.DefaultRidge).
+	Ridge *float64 `yaml:"ridge"`
+	// Every takes every n-th ply of a game (default DefaultMovesEvery).
+	Every int `yaml:"every"`
+	// Skip leaves out the first plies after the book (default
+	// DefaultMovesSkip).
+	Skip *int `yaml:"skip"`
+}
+
+// options returns the move-choice options with the defaults filled in.
+func (m *MovesConfig) options() *MoveOptions {
+	if m == nil {
+		return nil
+	}
+	o := &MoveOptions{ResultWeight: choice.DefaultResultWeight, Ridge: choice.DefaultRidge, Every: DefaultMovesEvery, Skip: DefaultMovesSkip}
+	if m.ResultWeight != nil {
+		o.ResultWeight = *m.ResultWeight
+	}
+	if m.Ridge != nil {
+		o.Ridge = *m.Ridge
+	}
+	if m.Every != 0 {
+		o.Every = m.Every
+	}
+	if m.Skip != nil {
+		o.Skip = *m.Skip
+	}
+	return o
 }
 
 // Defaults of the tuning configuration.
@@ -134,6 +176,31 @@ func (c *Config) Validate() error {
 			seen[x] = true
 		}
 	}
+	if m := c.Moves; m != nil {
+		if m.ResultWeight != nil && !(*m.ResultWeight >= 0 && !math.IsInf(*m.ResultWeight, 0)) {
+			bad("moves.result_weight", "%v is not a weight (a number ≥ 0)", *m.ResultWeight)
+		}
+		if m.Ridge != nil && !(*m.Ridge >= 0 && !math.IsInf(*m.Ridge, 0)) {
+			bad("moves.ridge", "%v is not a penalty (a number ≥ 0)", *m.Ridge)
+		}
+		if m.Every < 0 {
+			bad("moves.every", "must not be negative (got %d)", m.Every)
+		}
+		if m.Skip != nil && *m.Skip < 0 {
+			bad("moves.skip", "must not be negative (got %d)", *m.Skip)
+		}
+		for _, f := range []struct {
+			name, why string
+			set       bool
+		}{{"prior_sd", "it has its own penalty, moves.ridge", c.PriorSD != 0}, {"regularise", "it has its own penalty, moves.ridge", c.Regularise != nil},
+			{"lambda", "its targets are the moves and the results", c.Lambda != 0}, {"bootstrap", "it computes no standard errors", c.Bootstrap != 0},
+			{"quiet", "it always resolves each move by the quiescence line", c.Quiet != nil && !*c.Quiet},
+			{"keep_in_check", "it leaves out positions in check", c.KeepInCheck}} {
+			if f.set {
+				bad(f.name, "is not used by the move-choice fit (moves:): %s", f.why)
+			}
+		}
+	}
 	for _, f := range []struct {
 		name string
 		v    int
@@ -196,6 +263,7 @@ func (c *Config) Options(quiet QuietFunc) Options {
 	if len(c.Tables) > 0 {
 		o.Start = c.startTable
 	}
+	o.Moves = c.Moves.options()
 	return o
 }
 

@@ -15,6 +15,11 @@
 // results, so that lambda (the search-score blend) changes the target,
 // not the scale.
 //
+// With MoveOptions (Config.Moves) the weights are fitted instead to the
+// moves played in the games, with their results as a second term
+// (package tune/choice, FitMoves): each legal move's child is resolved by
+// the quiescence line and evaluated with the same feature code.
+//
 // A tuning run directory holds tune.json (every fit with its standard
 // errors) and tables/<variant>.yaml (the fitted eval tables).
 package tune

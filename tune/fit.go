@@ -63,7 +63,8 @@ type Weight struct {
 	Name  string `json:"name"`
 	Start Float  `json:"start"`
 	Value Float  `json:"value"`
-	// SE is the standard error (null: not identified; 0: frozen).
+	// SE is the standard error (null: not identified, or not computed as
+	// the fit's SEMethod says; 0: frozen).
 	SE     Float `json:"se"`
 	Frozen bool  `json:"frozen,omitempty"`
 }
@@ -119,6 +120,9 @@ type VariantFit struct {
 	// intervals after the fit is reloaded: Cov[i][j] for i, j in CovIndex.
 	CovIndex []int     `json:"cov_index"`
 	Cov      [][]Float `json:"cov"`
+	// Moves holds the move-choice fit's settings and scores (nil for a
+	// Texel fit; see FitMoves).
+	Moves *MovesFit `json:"moves,omitempty"`
 }
 
 // Fit fits the weights of one variant's data, starting from table start
@@ -377,6 +381,18 @@ func (f *VariantFit) Table(run string, date time.Time) (*eval.Weights, error) {
 		if err := w.Set(x.Name, float64(x.Value)); err != nil {
 			return nil, fmt.Errorf("tune %s: %w", f.Variant, err)
 		}
+	}
+	if f.Moves != nil {
+		m := f.Moves
+		w.Provenance = eval.Provenance{Source: "move-choice tuning", Date: date.UTC().Format("2006-01-02"), Run: run,
+			Positions: int64(f.Positions), Loss: m.Result.End.CE,
+			Notes: fmt.Sprintf("Fitted by tamerlane tune (moves) to the moves of %d positions of %d games (temperature %.1f cp, K %.4f, "+
+				"result weight %g, ridge %g per cp²); cross-entropy %.5f (start %.5f), top-1 %.4f (start %.4f), result MSE %.6f (start %.6f); "+
+				"validation: cross-entropy %.5f (start %.5f), top-1 %.4f (start %.4f); %d L-BFGS iterations, %s. Sources: %s.",
+				f.Positions, f.Games, m.Result.T, m.Result.K, m.Options.ResultWeight, m.Options.Ridge, m.Result.End.CE, m.Result.Start.CE,
+				m.Result.End.Top1, m.Result.Start.Top1, m.Result.End.MSE, m.Result.Start.MSE, m.Result.EndValid.CE, m.Result.StartValid.CE,
+				m.Result.EndValid.Top1, m.Result.StartValid.Top1, f.Iterations, f.Status, strings.Join(f.Sources, ", "))}
+		return w, nil
 	}
 	w.Provenance = eval.Provenance{
 		Source:    "texel tuning",

@@ -20,6 +20,9 @@ const ReportFormat = "tamerlane-tune/1"
 type Options struct {
 	Load LoadOptions `json:"load"`
 	Fit  FitOptions  `json:"fit"`
+	// Moves, when set, fits the weights to the moves of the games instead
+	// of their results alone (FitMoves).
+	Moves *MoveOptions `json:"moves,omitempty"`
 	// Start returns the starting table of a variant (nil: the embedded
 	// default tables).
 	Start func(v *engine.Variant) (*eval.Weights, error) `json:"-"`
@@ -68,7 +71,14 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 	if err := fsx.CheckKind(out, fsx.KindTune); err != nil {
 		return nil, err
 	}
-	data, err := Load(dirs, opt.Load)
+	var data map[string]*Data
+	var moveData map[string]*MoveData
+	var err error
+	if opt.Moves != nil {
+		moveData, err = LoadMoves(dirs, opt.Load, *opt.Moves)
+	} else {
+		data, err = Load(dirs, opt.Load)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +90,11 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 		opt.Name = filepath.Base(abs)
 	}
 	rep := &Report{Format: ReportFormat, Kind: fsx.KindTune, Created: opt.Now.UTC().Format(time.RFC3339), Data: dirs, Options: opt}
-	names := make([]string, 0, len(data))
+	names := make([]string, 0, len(data)+len(moveData))
 	for n := range data {
+		names = append(names, n)
+	}
+	for n := range moveData {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -107,7 +120,12 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 		if err != nil {
 			return nil, err
 		}
-		f, err := Fit(data[name], w, opt.Fit)
+		var f *VariantFit
+		if opt.Moves != nil {
+			f, err = FitMoves(moveData[name], w, opt.Fit, *opt.Moves)
+		} else {
+			f, err = Fit(data[name], w, opt.Fit)
+		}
 		if err != nil {
 			return nil, err
 		}

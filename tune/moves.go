@@ -1,0 +1,358 @@
+package tune
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/internal/fsx"
+	"tamerlane/selfplay"
+	"tamerlane/tune/choice"
+	"tamerlane/tune/texel"
+)
+
+// MoveOptions select the move-choice fit (package tune/choice): the
+// weights are fitted so that the evaluation of each move's quiet leaf
+// picks the move played in the games, with the game results as a second
+// term. It learns from every move of every game of the runs given, so
+// give it the games of the player to imitate (for example Fairy-Stockfish
+// playing itself).
+type MoveOptions struct {
+	// ResultWeight is μ, the weight of the result term (see package
+	// choice).
+	ResultWeight float64 `json:"result_weight"`
+	// Ridge is ρ, the penalty per squared centipawn of a weight's distance
+	// from the starting table.
+	Ridge float64 `json:"ridge"`
+	// Every takes every n-th ply of a game (1: all).
+	Every int `json:"every"`
+	// Skip leaves out the first plies after the opening book.
+	Skip int `json:"skip"`
+}
+
+// Defaults of the move-choice fit's position sampling.
+const (
+	// DefaultMovesEvery takes every second ply: neighbouring positions
+	// share most of their moves' leaves.
+	DefaultMovesEvery = 2
+	// DefaultMovesSkip leaves out the first four plies after the book.
+	DefaultMovesSkip = 4
+)
+
+// MoveData is the move-choice data of one variant.
+type MoveData struct {
+	Variant      string
+	Train, Valid *choice.Set
+	// Dim is the number of weights of the variant's registry.
+	Dim int
+	// Read counts the positions considered; Dropped counts them by reason.
+	Read    int
+	Dropped map[string]int
+	// Sources lists the run directories read.
+	Sources []string
+}
+
+// moveRuns returns the self-play run directories of dirs: a measurement
+// stands for its regression self-play runs; a file (a positions.jsonl)
+// has no moves and is an error.
+func moveRuns(dirs []string) ([]string, error) {
+	var out []string
+	for _, dir := range dirs {
+		st, err := os.Stat(dir)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			return nil, fmt.Errorf("%s: the move-choice fit reads the moves from self-play run directories (their journals), not from a positions file", dir)
+		}
+		if kind, err := fsx.DirKind(dir); err != nil {
+			return nil, err
+		} else if kind == fsx.KindMeasure {
+			runs, _ := filepath.Glob(filepath.Join(dir, "*", "selfplay"))
+			if len(runs) == 0 {
+				return nil, fmt.Errorf("measurement %s has no self-play run yet (<variant>/selfplay)", dir)
+			}
+			sort.Strings(runs)
+			out = append(out, runs...)
+			continue
+		}
+		out = append(out, dir)
+	}
+	return out, nil
+}
+
+// LoadMoves reads the games of the self-play run directories (finished,
+// running or stopped; measurements stand for their regression runs) and
+// builds, per variant, the positions of the move-choice fit: every
+// mo.Every-th ply from mo.Skip plies after the opening book (and from
+// opt.MinPly), leaving out positions in check and positions where a move
+// ends the game. Each move's child is resolved by opt.Quiet (nil: the
+// child itself) and its features taken with the engine's evaluation.
+// Games go to the validation set by pairs (opt.ValidFraction, opt.Seed).
+func LoadMoves(dirs []string, opt LoadOptions, mo MoveOptions) (map[string]*MoveData, error) {
+	runs, err := moveRuns(dirs)
+	if err != nil {
+		return nil, err
+	}
+	if mo.Every < 1 {
+		return nil, fmt.Errorf("moves: every must be at least 1 (got %d)", mo.Every)
+	}
+	want := map[string]bool{}
+	for _, v := range opt.Variants {
+		want[v] = true
+	}
+	type builder struct {
+		data *MoveData
+		ev   *eval.Evaluator
+	}
+	builders := map[string]*builder{}
+	var ml engine.MoveList
+	var buf []eval.Feature
+	for ri, dir := range runs {
+		err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+			name := g.Variant.Name
+			if len(want) > 0 && !want[name] {
+				return nil
+			}
+			var result float32
+			switch g.Result {
+			case "1-0":
+				result = 1
+			case "0-1":
+				result = 0
+			case "1/2-1/2":
+				result = 0.5
+			default:
+				return nil
+			}
+			b := builders[name]
+			if b == nil {
+				w, err := eval.Default(g.Variant)
+				if err != nil {
+					return err
+				}
+				b = &builder{data: &MoveData{Variant: name, Dim: w.Registry().Len(), Dropped: map[string]int{},
+					Train: &choice.Set{}, Valid: &choice.Set{}}, ev: eval.New(w)}
+				builders[name] = b
+			}
+			d := b.data
+			if !containsString(d.Sources, dir) {
+				d.Sources = append(d.Sources, dir)
+			}
+			set := d.Train
+			if inValidation(opt, ri, g.Stream, g.Pair) {
+				set = d.Valid
+			}
+			game := int64(ri)<<40 | int64(fnvString(g.Stream)&0xff)<<32 | int64(2*g.Pair+b2i(!g.FirstWhite))
+			pos, moves, err := g.Replay()
+			if err != nil {
+				return err
+			}
+			for ply, played := range moves {
+				after := ply - g.BookPlies
+				if after >= mo.Skip && after%mo.Every == 0 && ply >= opt.MinPly {
+					d.Read++
+					leaves, chosen, why := moveLeaves(pos, played, b.ev, opt.Quiet, &ml, &buf)
+					if why != "" {
+						d.Dropped[why]++
+					} else {
+						r := result
+						if pos.SideToMove() == engine.Black {
+							r = 1 - r
+						}
+						if err := set.Add(leaves, chosen, r, game); err != nil {
+							return fmt.Errorf("%s: pair %d ply %d: %w", dir, g.Pair, ply, err)
+						}
+					}
+				}
+				pos.Make(played)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := map[string]*MoveData{}
+	for name, b := range builders {
+		if b.data.Train.Len() == 0 {
+			return nil, fmt.Errorf("variant %s: no training positions for the move-choice fit (%v)", name, b.data.Dropped)
+		}
+		out[name] = b.data
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no finished games of variants %v in %v", opt.Variants, dirs)
+	}
+	return out, nil
+}
+
+// moveLeaves returns the feature vectors of the quiet leaves of every
+// legal move of pos (signed for the side to move) and the index of the
+// move played, or the reason the position is left out.
+func moveLeaves(pos *engine.Position, played engine.Move, ev *eval.Evaluator, quiet QuietFunc, ml *engine.MoveList, buf *[]eval.Feature) ([][]texel.Feature, int, string) {
+	if pos.InCheck() {
+		return nil, 0, "in check"
+	}
+	ml.N = 0
+	pos.GenerateLegal(ml)
+	if ml.N < 2 {
+		return nil, 0, "fewer than two moves"
+	}
+	sign := float32(1)
+	if pos.SideToMove() == engine.Black {
+		sign = -1
+	}
+	chosen := -1
+	leaves := make([][]texel.Feature, 0, ml.N)
+	for _, m := range ml.Slice() {
+		pos.Make(m)
+		if r, _ := pos.Outcome(); r != engine.Ongoing {
+			pos.Unmake()
+			return nil, 0, "a move ends the game"
+		}
+		var line []engine.Move
+		if quiet != nil {
+			line = quiet(pos)
+		}
+		for _, q := range line {
+			pos.Make(q)
+		}
+		*buf = ev.Features(pos, (*buf)[:0])
+		for range line {
+			pos.Unmake()
+		}
+		pos.Unmake()
+		leaf := make([]texel.Feature, len(*buf))
+		for i, f := range *buf {
+			leaf[i] = texel.Feature{Index: f.Index, Value: sign * f.Value}
+		}
+		if m == played {
+			chosen = len(leaves)
+		}
+		leaves = append(leaves, leaf)
+	}
+	if chosen < 0 {
+		return nil, 0, "move played not legal"
+	}
+	return leaves, chosen, ""
+}
+
+// inValidation reports whether a game pair goes to the validation set:
+// a hash of the seed, the run, the stream and the pair below the
+// fraction (the two games of a pair share their opening).
+func inValidation(opt LoadOptions, run int, stream string, pair int) bool {
+	if opt.ValidFraction <= 0 {
+		return false
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%d/%s/%d", opt.Seed, run, stream, pair)
+	return float64(mix64(h.Sum64())>>11)/(1<<53) < opt.ValidFraction
+}
+
+// mix64 is SplitMix64's finaliser: FNV-1a alone leaves the high bits of
+// strings that differ in their last characters nearly equal.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+func fnvString(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// movesFrozen marks the weights the move-choice fit keeps: those outside
+// the free prefixes (when given) and the tempo, whose feature differs
+// between a position's leaves only by the parity of their quiescence
+// lines, which says nothing about the moves.
+func movesFrozen(reg *eval.Registry, free []string) []bool {
+	frozen := make([]bool, reg.Len())
+	for i := range frozen {
+		name := reg.Name(i)
+		isFree := len(free) == 0
+		for _, p := range free {
+			isFree = isFree || strings.HasPrefix(name, p)
+		}
+		frozen[i] = !isFree || strings.HasPrefix(name, "tempo.")
+	}
+	return frozen
+}
+
+// FitMoves fits a variant's weights to the moves of d (package choice),
+// starting from table start.
+func FitMoves(d *MoveData, start *eval.Weights, opt FitOptions, mo MoveOptions) (*VariantFit, error) {
+	if start.Variant() != d.Variant {
+		return nil, fmt.Errorf("tune: table of %s for data of %s", start.Variant(), d.Variant)
+	}
+	reg := start.Registry()
+	frozen := movesFrozen(reg, opt.Free)
+	res, err := choice.Fit(d.Train, d.Valid, start.Values, choice.Options{ResultWeight: mo.ResultWeight, Ridge: mo.Ridge,
+		Frozen: frozen, MaxIterations: opt.MaxIterations, Workers: opt.Workers})
+	if err != nil {
+		return nil, fmt.Errorf("tune %s: %w", d.Variant, err)
+	}
+	nan := Float(math.NaN())
+	f := &VariantFit{
+		Variant: d.Variant, Positions: d.Train.Len(), ValidPositions: d.Valid.Len(), Games: d.Train.NumGames(), Read: d.Read,
+		Dropped: d.Dropped, Sources: d.Sources, K: Float(res.K), StartTrainMSE: Float(res.Start.MSE), TrainMSE: Float(res.End.MSE),
+		StartValidMSE: nan, ValidMSE: nan, StartValidResultMSE: nan, ValidResultMSE: nan,
+		Iterations: res.Iterations, Converged: true, Status: res.Status,
+		SEMethod: "none (move-choice fit)", Moves: &MovesFit{Options: mo, Result: *res},
+	}
+	if d.Valid.Len() > 0 {
+		f.StartValidMSE, f.ValidMSE = Float(res.StartValid.MSE), Float(res.EndValid.MSE)
+		f.StartValidResultMSE, f.ValidResultMSE = f.StartValidMSE, f.ValidMSE
+	}
+	for i, x := range res.Weights {
+		f.Weights = append(f.Weights, Weight{Name: reg.Name(i), Start: Float(start.Values[i]), Value: Float(x), SE: nan, Frozen: frozen[i]})
+	}
+	f.cov = nanCov(len(res.Weights))
+	f.pieceValues(start)
+	return f, nil
+}
+
+// MovesFit is what a move-choice fit reports besides the weights.
+type MovesFit struct {
+	Options MoveOptions   `json:"options"`
+	Result  choice.Result `json:"result"`
+}
+
+// nanCov returns a covariance matrix of NaNs: the move-choice fit
+// computes no standard errors.
+func nanCov(dim int) *mat.SymDense {
+	c := mat.NewSymDense(dim, nil)
+	for i := range dim {
+		for j := i; j < dim; j++ {
+			c.SetSym(i, j, math.NaN())
+		}
+	}
+	return c
+}
