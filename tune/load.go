@@ -111,14 +111,9 @@ func datasetSources(dirs []string) ([]datasetSource, error) {
 			out = append(out, datasetSource{path: dir})
 			continue
 		}
-		if kind, err := fsx.DirKind(dir); err != nil {
+		if runs, err := measurementRuns(dir); err != nil {
 			return nil, err
-		} else if kind == fsx.KindMeasure {
-			runs, _ := filepath.Glob(filepath.Join(dir, "*", "selfplay"))
-			if len(runs) == 0 {
-				return nil, fmt.Errorf("measurement %s has no self-play run yet (<variant>/selfplay)", dir)
-			}
-			sort.Strings(runs)
+		} else if runs != nil {
 			dirs = append(dirs[:i+1:i+1], append(runs, dirs[i+1:]...)...)
 			continue
 		}
@@ -149,6 +144,22 @@ func datasetSources(dirs []string) ([]datasetSource, error) {
 		return nil, fmt.Errorf("no positions.jsonl found in %v", dirs)
 	}
 	return out, nil
+}
+
+// measurementRuns returns the regression self-play runs of dir
+// (<variant>/selfplay, sorted) when dir is a piece-value measurement, and
+// nil when it is not.
+func measurementRuns(dir string) ([]string, error) {
+	kind, err := fsx.DirKind(dir)
+	if err != nil || kind != fsx.KindMeasure {
+		return nil, err
+	}
+	runs, _ := filepath.Glob(filepath.Join(dir, "*", "selfplay"))
+	if len(runs) == 0 {
+		return nil, fmt.Errorf("measurement %s has no self-play run yet (<variant>/selfplay)", dir)
+	}
+	sort.Strings(runs)
+	return runs, nil
 }
 
 // Load reads the data sets of the given run directories (or positions.jsonl

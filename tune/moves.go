@@ -5,15 +5,12 @@ import (
 	"hash/fnv"
 	"math"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
-	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune/choice"
 	"tamerlane/tune/texel"
@@ -73,18 +70,14 @@ func moveRuns(dirs []string) ([]string, error) {
 		if !st.IsDir() {
 			return nil, fmt.Errorf("%s: the move-choice fit reads the moves from self-play run directories (their journals), not from a positions file", dir)
 		}
-		if kind, err := fsx.DirKind(dir); err != nil {
+		runs, err := measurementRuns(dir)
+		if err != nil {
 			return nil, err
-		} else if kind == fsx.KindMeasure {
-			runs, _ := filepath.Glob(filepath.Join(dir, "*", "selfplay"))
-			if len(runs) == 0 {
-				return nil, fmt.Errorf("measurement %s has no self-play run yet (<variant>/selfplay)", dir)
-			}
-			sort.Strings(runs)
-			out = append(out, runs...)
-			continue
 		}
-		out = append(out, dir)
+		if runs == nil {
+			runs = []string{dir}
+		}
+		out = append(out, runs...)
 	}
 	return out, nil
 }

@@ -16,10 +16,16 @@ import (
 // directory and returns it.
 func smallRun(t *testing.T) string {
 	t.Helper()
+	return greedyRun(t, "seed: 5\nnodes: 100\nmax_plies: 60\nopenings: {plies: 4, max_score: 0}\n"+
+		"dataset: {positions_per_game: 8, skip_plies: 4}\nvariants:\n  - {variant: chess, pairs: 6}\n")
+}
+
+// greedyRun plays the self-play config cfgText with the greedy player
+// into a temporary directory and returns it.
+func greedyRun(t *testing.T, cfgText string) string {
+	t.Helper()
 	dir := t.TempDir()
 	cfgPath := filepath.Join(t.TempDir(), "run.yaml")
-	cfgText := "seed: 5\nnodes: 100\nmax_plies: 60\nopenings: {plies: 4, max_score: 0}\n" +
-		"dataset: {positions_per_game: 8, skip_plies: 4}\nvariants:\n  - {variant: chess, pairs: 6}\n"
 	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -226,20 +226,8 @@ func TestLoadFilters(t *testing.T) {
 // summary.json yet) is read from its journals, and gives the positions
 // its finished outputs give, the source marked as in progress.
 func TestLoadRunInProgress(t *testing.T) {
-	dir := t.TempDir()
-	cfgPath := filepath.Join(t.TempDir(), "run.yaml")
-	cfgText := "seed: 3\nnodes: 100\nmax_plies: 80\nopenings: {plies: 4, max_score: 0}\n" +
-		"dataset: {positions_per_game: 8, skip_plies: 4}\nvariants:\n  - {variant: chess, pairs: 4}\n"
-	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := selfplay.LoadConfig(cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := selfplay.Run(context.Background(), cfg, dir, selfplay.RunOptions{Workers: 1, Factory: selfplay.GreedyFactory()}); err != nil {
-		t.Fatal(err)
-	}
+	dir := greedyRun(t, "seed: 3\nnodes: 100\nmax_plies: 80\nopenings: {plies: 4, max_score: 0}\n"+
+		"dataset: {positions_per_game: 8, skip_plies: 4}\nvariants:\n  - {variant: chess, pairs: 4}\n")
 	opt := LoadOptions{ValidFraction: 0.25, Seed: 2}
 	done, err := Load([]string{dir}, opt)
 	if err != nil {
