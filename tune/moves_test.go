@@ -247,3 +247,17 @@ func TestInValidationFraction(t *testing.T) {
 		t.Error("a pair held out without a validation fraction")
 	}
 }
+
+// TestExperimentTuneConfigs: the tuning configs under configs/experiments
+// load and validate.
+func TestExperimentTuneConfigs(t *testing.T) {
+	files, err := filepath.Glob("../configs/experiments/tune/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no tuning experiment configs: %v", err)
+	}
+	for _, f := range files {
+		if _, err := LoadConfig(f); err != nil {
+			t.Error(err)
+		}
+	}
+}
