@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -90,7 +91,9 @@ func moveRuns(dirs []string) ([]string, error) {
 // ends the game. Each move's child is resolved by opt.Quiet (nil: the
 // child itself) and its features taken with the engine's evaluation.
 // Games go to the validation set by pairs (opt.ValidFraction, opt.Seed).
-func LoadMoves(dirs []string, opt LoadOptions, mo MoveOptions) (map[string]*MoveData, error) {
+// Loading takes minutes for thousands of games; it stops, with ctx's
+// error, between games once ctx is done.
+func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptions) (map[string]*MoveData, error) {
 	runs, err := moveRuns(dirs)
 	if err != nil {
 		return nil, err
@@ -111,6 +114,9 @@ func LoadMoves(dirs []string, opt LoadOptions, mo MoveOptions) (map[string]*Move
 	var buf []eval.Feature
 	for ri, dir := range runs {
 		err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			name := g.Variant.Name
 			if len(want) > 0 && !want[name] {
 				return nil

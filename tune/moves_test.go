@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,7 +47,7 @@ func greedyRun(t *testing.T, cfgText string) string {
 func TestLoadMovesLeaves(t *testing.T) {
 	dir := smallRun(t)
 	mo := MoveOptions{Every: 3, Skip: 2}
-	data, err := LoadMoves([]string{dir}, LoadOptions{ValidFraction: 0.5, Seed: 1}, mo)
+	data, err := LoadMoves(context.Background(), []string{dir}, LoadOptions{ValidFraction: 0.5, Seed: 1}, mo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,5 +260,16 @@ func TestExperimentTuneConfigs(t *testing.T) {
 		if _, err := LoadConfig(f); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestLoadMovesCancelled: a cancelled context stops the loading with the
+// context's error.
+func TestLoadMovesCancelled(t *testing.T) {
+	dir := smallRun(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := LoadMoves(ctx, []string{dir}, LoadOptions{}, MoveOptions{Every: 1}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want %v", err, context.Canceled)
 	}
 }

@@ -75,7 +75,7 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 	var moveData map[string]*MoveData
 	var err error
 	if opt.Moves != nil {
-		moveData, err = LoadMoves(dirs, opt.Load, *opt.Moves)
+		moveData, err = LoadMoves(ctx, dirs, opt.Load, *opt.Moves)
 	} else {
 		data, err = Load(dirs, opt.Load)
 	}
