@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -49,8 +50,6 @@ const (
 type MoveData struct {
 	Variant      string
 	Train, Valid *choice.Set
-	// Dim is the number of weights of the variant's registry.
-	Dim int
 	// Read counts the positions considered; Dropped counts them by reason.
 	Read    int
 	Dropped map[string]int
@@ -110,6 +109,7 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 		ev   *eval.Evaluator
 	}
 	builders := map[string]*builder{}
+	var games int64
 	var ml engine.MoveList
 	var buf []eval.Feature
 	for ri, dir := range runs {
@@ -138,19 +138,19 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 				if err != nil {
 					return err
 				}
-				b = &builder{data: &MoveData{Variant: name, Dim: w.Registry().Len(), Dropped: map[string]int{},
+				b = &builder{data: &MoveData{Variant: name, Dropped: map[string]int{},
 					Train: &choice.Set{}, Valid: &choice.Set{}}, ev: eval.New(w)}
 				builders[name] = b
 			}
 			d := b.data
-			if !containsString(d.Sources, dir) {
+			if !slices.Contains(d.Sources, dir) {
 				d.Sources = append(d.Sources, dir)
 			}
 			set := d.Train
 			if inValidation(opt, ri, g.Stream, g.Pair) {
 				set = d.Valid
 			}
-			game := int64(ri)<<40 | int64(fnvString(g.Stream)&0xff)<<32 | int64(2*g.Pair+b2i(!g.FirstWhite))
+			games++ // the game's identifier: its number in the order read
 			pos, moves, err := g.Replay()
 			if err != nil {
 				return err
@@ -167,7 +167,7 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 						if pos.SideToMove() == engine.Black {
 							r = 1 - r
 						}
-						if err := set.Add(leaves, chosen, r, game); err != nil {
+						if err := set.Add(leaves, chosen, r, games); err != nil {
 							return fmt.Errorf("%s: pair %d ply %d: %w", dir, g.Pair, ply, err)
 						}
 					}
@@ -264,28 +264,6 @@ func mix64(x uint64) uint64 {
 	x ^= x >> 27
 	x *= 0x94d049bb133111eb
 	return x ^ x>>31
-}
-
-func fnvString(s string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(s))
-	return h.Sum64()
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // movesFrozen marks the weights the move-choice fit keeps: those outside

@@ -3,6 +3,7 @@ package tune
 import (
 	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,7 +74,6 @@ func TestLoadMovesLeaves(t *testing.T) {
 			if after := ply - g.BookPlies; after >= mo.Skip && after%mo.Every == 0 {
 				sampled++
 				var ml engine.MoveList
-				pos.GenerateLegal(&ml)
 				if l, _, why := moveLeaves(pos, m, eval.New(mustDefault(t, pos.Variant())), nil, &ml, new([]eval.Feature)); why == "" {
 					leaves += len(l)
 				}
@@ -138,16 +138,9 @@ func TestMoveLeavesSigned(t *testing.T) {
 		}
 	}
 	pos.Make(take)
-	if want := float64(-ev.EvaluateWhite(pos)); mathAbs(score(chosen)-want) > 1 {
+	if want := float64(-ev.EvaluateWhite(pos)); math.Abs(score(chosen)-want) > 1 {
 		t.Errorf("capture leaf %.2f, evaluation for Black %.0f", score(chosen), want)
 	}
-}
-
-func mathAbs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // TestRunMoves runs `tamerlane tune` with a moves: section end to end:

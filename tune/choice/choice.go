@@ -42,6 +42,8 @@ import (
 	"fmt"
 	"math"
 
+	"golang.org/x/sync/errgroup"
+
 	"tamerlane/tune/texel"
 )
 
@@ -159,7 +161,7 @@ type Scores struct {
 // scale k.
 func Evaluate(s *Set, w []float64, t, k float64) Scores {
 	var sc Scores
-	sums := chunked(s.Len(), 0, func(lo, hi int, _ []float64) [3]float64 {
+	sums, _ := sumChunks(s.Len(), 0, 0, func(lo, hi int, _ []float64) [3]float64 {
 		var out [3]float64
 		var buf []float64
 		for i := lo; i < hi; i++ {
@@ -168,14 +170,32 @@ func Evaluate(s *Set, w []float64, t, k float64) Scores {
 			if top {
 				out[1]++
 			}
-			e := sigmoid(k*s.leafScore(w, s.posOff[i]+int(s.chosen[i]))/400) - float64(s.result[i])
-			out[2] += e * e
+			out[2] += s.resultError(w, k, i)
 		}
 		return out
 	})
 	n := float64(s.Len())
 	sc.CE, sc.Top1, sc.MSE = sums[0]/n, sums[1]/n, sums[2]/n
 	return sc
+}
+
+// resultMSE is Evaluate's MSE alone, which needs only the played moves'
+// leaves.
+func resultMSE(s *Set, w []float64, k float64) float64 {
+	sums, _ := sumChunks(s.Len(), 0, 0, func(lo, hi int, _ []float64) [3]float64 {
+		var out [3]float64
+		for i := lo; i < hi; i++ {
+			out[0] += s.resultError(w, k, i)
+		}
+		return out
+	})
+	return sums[0] / float64(s.Len())
+}
+
+// resultError returns (σ(K·s/400) − r)² of position i's played move.
+func (s *Set) resultError(w []float64, k float64, i int) float64 {
+	e := sigmoid(k*s.leafScore(w, s.posOff[i]+int(s.chosen[i]))/400) - float64(s.result[i])
+	return e * e
 }
 
 // choiceLoss returns position i's cross-entropy and whether the played
@@ -218,57 +238,38 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // (fixed, so that the sums do not depend on the number of workers).
 const numChunks = 64
 
-// chunked runs fn over numChunks consecutive ranges of [0, n) on up to
-// workers goroutines (0: numChunks) and returns the sum of the results
-// in range order. fn gets a gradient buffer of length dim (nil when dim
-// is 0) that chunked adds up into the last return of chunkedGrad.
-func chunked(n, dim int, fn func(lo, hi int, g []float64) [3]float64) [3]float64 {
-	res, _ := chunkedGrad(n, dim, 0, fn)
-	return res
-}
-
-// chunkedGrad is chunked that also returns the sum of the chunks'
-// gradient buffers (nil when dim is 0).
-func chunkedGrad(n, dim, workers int, fn func(lo, hi int, g []float64) [3]float64) ([3]float64, []float64) {
-	type part struct {
-		sum [3]float64
-		g   []float64
+// sumChunks runs fn over numChunks consecutive ranges of [0, n) on up to
+// workers goroutines (0: one per range) and returns the sums of its
+// results and of its gradient buffers, in range order so that they do not
+// depend on the scheduling. fn gets a zeroed buffer of length dim to add
+// its gradient to (nil, and nil returned, when dim is 0).
+func sumChunks(n, dim, workers int, fn func(lo, hi int, g []float64) [3]float64) ([3]float64, []float64) {
+	sums := make([][3]float64, numChunks)
+	grads := make([][]float64, numChunks)
+	var eg errgroup.Group
+	if workers > 0 {
+		eg.SetLimit(workers)
 	}
-	parts := make([]part, numChunks)
-	if workers <= 0 || workers > numChunks {
-		workers = numChunks
-	}
-	next := make(chan int, numChunks)
 	for c := range numChunks {
-		next <- c
-	}
-	close(next)
-	done := make(chan struct{})
-	for range workers {
-		go func() {
-			for c := range next {
-				var g []float64
-				if dim > 0 {
-					g = make([]float64, dim)
-				}
-				parts[c] = part{fn(c*n/numChunks, (c+1)*n/numChunks, g), g}
+		eg.Go(func() error {
+			if dim > 0 {
+				grads[c] = make([]float64, dim)
 			}
-			done <- struct{}{}
-		}()
+			sums[c] = fn(c*n/numChunks, (c+1)*n/numChunks, grads[c])
+			return nil
+		})
 	}
-	for range workers {
-		<-done
-	}
+	eg.Wait()
 	var sum [3]float64
 	var g []float64
 	if dim > 0 {
 		g = make([]float64, dim)
 	}
-	for _, p := range parts {
+	for c := range numChunks {
 		for k := range sum {
-			sum[k] += p.sum[k]
+			sum[k] += sums[c][k]
 		}
-		for j, x := range p.g {
+		for j, x := range grads[c] {
 			g[j] += x
 		}
 	}

@@ -63,8 +63,10 @@ func Fit(train, valid *Set, w0 []float64, opt Options) (*Result, error) {
 		return nil, errEmpty
 	}
 	dim := len(w0)
-	if train.Dim() > dim || (valid != nil && valid.Dim() > dim) {
-		return nil, fmt.Errorf("choice: features up to index %d for %d weights", max(train.Dim(), valid.dimOrZero())-1, dim)
+	for _, set := range []*Set{train, valid} {
+		if set != nil && set.Dim() > dim {
+			return nil, fmt.Errorf("choice: features up to index %d for %d weights", set.Dim()-1, dim)
+		}
 	}
 	if opt.Frozen != nil && len(opt.Frozen) != dim {
 		return nil, fmt.Errorf("choice: %d frozen flags for %d weights", len(opt.Frozen), dim)
@@ -77,7 +79,7 @@ func Fit(train, valid *Set, w0 []float64, opt Options) (*Result, error) {
 		iters = DefaultMaxIterations
 	}
 	t := goldenMin(func(t float64) float64 { return Evaluate(train, w0, t, 1).CE }, 1, 2000, 0.01)
-	k := goldenMin(func(k float64) float64 { return Evaluate(train, w0, 1, k).MSE }, 0.01, 20, 1e-4)
+	k := goldenMin(func(k float64) float64 { return resultMSE(train, w0, k) }, 0.01, 20, 1e-4)
 	start := Evaluate(train, w0, t, k)
 	if !(start.CE > 0) || !(start.MSE > 0) {
 		return nil, fmt.Errorf("choice: degenerate starting loss (cross-entropy %v, squared error %v)", start.CE, start.MSE)
@@ -148,7 +150,7 @@ func (o *objective) value(x []float64, grad []float64) float64 {
 	}
 	tr, mu := o.train, o.opt.ResultWeight
 	n := float64(tr.Len())
-	sums, g := chunkedGrad(tr.Len(), want, o.opt.Workers, func(lo, hi int, g []float64) [3]float64 {
+	sums, g := sumChunks(tr.Len(), want, o.opt.Workers, func(lo, hi int, g []float64) [3]float64 {
 		var out [3]float64
 		var buf []float64
 		for i := lo; i < hi; i++ {
@@ -176,13 +178,6 @@ func (o *objective) value(x []float64, grad []float64) float64 {
 		}
 	}
 	return f
-}
-
-func (s *Set) dimOrZero() int {
-	if s == nil {
-		return 0
-	}
-	return s.dim
 }
 
 // goldenMin returns the minimiser of a unimodal f on [lo, hi] to within
