@@ -73,9 +73,10 @@ func TestLoadMovesLeaves(t *testing.T) {
 		for ply, m := range moves {
 			if after := ply - g.BookPlies; after >= mo.Skip && after%mo.Every == 0 {
 				sampled++
-				var ml engine.MoveList
-				if l, _, why := moveLeaves(pos, m, eval.New(mustDefault(t, pos.Variant())), nil, &ml, new([]eval.Feature)); why == "" {
-					leaves += len(l)
+				var ml, legal engine.MoveList
+				if _, _, why := moveLeaves(pos, m, eval.New(mustDefault(t, pos.Variant())), nil, &ml, new([]eval.Feature)); why == "" {
+					pos.GenerateLegal(&legal) // counted apart from moveLeaves
+					leaves += legal.N
 				}
 			}
 			pos.Make(m)
