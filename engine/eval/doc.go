@@ -93,8 +93,23 @@
 //	              square neither held by the side nor attacked by the
 //	              enemy: the checks the enemy cannot simply take back
 //
+// and the placement tables (placement.go), a piece-square table as file
+// and rank effects, per non-pawn type T (royals included) and once for all
+// pawn types together (T = "pawns"):
+//
+//	file.T.f   pieces of type T on file f or its mirror image (files
+//	           counted from the nearer edge: b, c, ... up to the centre;
+//	           the edge file has no term)
+//	rank.T.k   pieces of type T on their own k-th rank (2 up to the last;
+//	           the first rank has no term)
+//
+// Without the baseline file and rank the tables are not collinear with
+// the material count. A piece in a citadel has no placement term.
+// Evaluate sums the tables' weights per piece directly (they are the last
+// terms of the registry), Features lists them like every other term.
+//
 // The hand tables give every issue-14 and issue-12 term, the passed-path,
-// the pawn-chain and the safe-check terms the weight 0, so they evaluate
+// the pawn-chain, the safe-check and the placement terms the weight 0, so they evaluate
 // exactly as before the terms existed (testdata/hand-evals.txt checks it);
 // the tuner fits them. Fitted
 // from one small self-play generation the issue-12 terms did not win

@@ -28,11 +28,16 @@ type Evaluator struct {
 	reg      *Registry
 	wmg, weg []int64 // per term, fixed point (2^fixShift per centipawn)
 	nterms   int
+	ncore    int             // the terms before the placement tables (their sum is placeMG/placeEG)
 	raw      [maxTerms]int32 // per term, White minus Black
-	types    [256]typeTerms  // by piece type (a copy of the registry's)
-	phaseW   [256]int32      // by piece type
-	rank     [engine.NumSquares]int8
-	cover    [2][engine.NumSquares]uint8
+	// placement tables (placement.go): their weighted sums, fixed point,
+	// White minus Black, and each square's file from the nearer edge
+	placeMG, placeEG int64
+	fileFromEdge     [engine.NumSquares]int32
+	types            [256]typeTerms // by piece type (a copy of the registry's)
+	phaseW           [256]int32     // by piece type
+	rank             [engine.NumSquares]int8
+	cover            [2][engine.NumSquares]uint8
 	// per-square tables of the variant's board
 	cent     [engine.NumSquares]int32
 	rel      [2][engine.NumSquares]int32
@@ -83,6 +88,7 @@ func New(w *Weights) *Evaluator {
 	e.wmg = make([]int64, nt)
 	e.weg = make([]int64, nt)
 	e.nterms = nt
+	e.ncore = int(r.placeStart)
 	copy(e.types[:], r.types)
 	copy(e.phaseW[:], r.phaseWeight)
 	for i := 0; i < nt; i++ {
@@ -100,6 +106,7 @@ func New(w *Weights) *Evaluator {
 			e.rel[engine.Black][s] = int32(v.Ranks - 1 - r)
 		}
 	}
+	e.placeTables(v)
 	// Citadels: rank as the neighbouring square, no centrality.
 	for _, c := range v.Citadels {
 		e.rel[engine.White][c.Square] = int32(c.Square.Rank())
@@ -181,11 +188,12 @@ func (e *Evaluator) EvaluateWhite(pos *engine.Position) int {
 	phase := e.compute(pos, false)
 	var sum int64
 	mg, eg := int64(phase), int64(Phase-phase)
-	for i, x := range e.raw[:e.nterms] {
+	for i, x := range e.raw[:e.ncore] {
 		if x != 0 {
 			sum += int64(x) * (e.wmg[i]*mg + e.weg[i]*eg)
 		}
 	}
+	sum += e.placeMG*mg + e.placeEG*eg
 	// Round to nearest, halves away from zero.
 	const den = Phase << fixShift
 	if sum >= 0 {
@@ -262,7 +270,12 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 	}
 	r := e.reg
 	raw := &e.raw
-	clear(raw[:e.nterms])
+	if all {
+		clear(raw[:e.nterms])
+	} else {
+		clear(raw[:e.ncore]) // Evaluate reads the placement terms' sums only
+	}
+	e.placeMG, e.placeEG = 0, 0
 	e.cover[0] = [engine.NumSquares]uint8{}
 	e.cover[1] = [engine.NumSquares]uint8{}
 	var ph int32
@@ -285,6 +298,7 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 			raw[tt.material&(maxTerms-1)] += sgn
 			raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
 			raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
+			e.place(tt, s, rel[s], sgn, all)
 			var n int
 			if len(e.zone) > 0 && e.nearZone(s, zmap[t]) {
 				// Royals have no zone term, but their marks must go

@@ -53,7 +53,7 @@ func TestFeatureTermsCounted(t *testing.T) {
 		{"4k3/R7/8/8/8/8/8/4K3 w - - 0 1", map[string]int{"zone.R": 3, "file.open.R": 1}},
 	}
 	isNew := func(name string) bool {
-		for _, p := range []string{"zone.", "passed.go", "pair.", "file.", "threats.cheaper"} {
+		for _, p := range []string{"zone.", "passed.go", "pair.", "file.open.", "file.half.", "threats.cheaper"} {
 			if strings.HasPrefix(name, p) {
 				return true
 			}

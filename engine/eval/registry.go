@@ -8,7 +8,7 @@ import (
 )
 
 // maxTerms bounds the terms of a registry (a power of two).
-const maxTerms = 256
+const maxTerms = 512
 
 // Phase is the fixed-point scale of the game phase: a phase of Phase is
 // the opening (all material of the start position on the board), 0 a bare
@@ -43,6 +43,8 @@ const (
 	kPassedPath
 	kPawnChain
 	kChecks
+	kFileTable
+	kRankTable
 )
 
 // term is one positional or material quantity; it owns two weights, its
@@ -61,6 +63,10 @@ type typeTerms struct {
 	crampedBelow                                int32 // mobility under which a piece counts as cramped (0: never)
 	pawn, royal                                 bool
 	pairSlot                                    int8 // bit pair of the type in pairMask
+	// placement tables (placement.go): the term of file k from the
+	// nearer edge is fileTab+k, of relative rank k rankTab+k (k >= 1;
+	// -1: none)
+	fileTab, rankTab int32
 }
 
 // Registry is the list of a variant's evaluation features and weight
@@ -83,6 +89,7 @@ type Registry struct {
 	passedRoyal, passedFree                                          int32 // passedRoyal: "passed.royal.them", then ".us"; -1 without royals or pawns
 	pawnChain                                                        int32 // "pawns.supported", then "pawns.phalanx"; -1 without pawns
 	checks                                                           int32 // "royal.checks"; -1 without royals
+	placeStart                                                       int32 // the first placement-table term (placement.go); every later term is one
 	pairTypes                                                        []int32
 	threatValue                                                      []int32   // by PieceType: see addFeatureTerms
 	zoneMaps                                                         []zoneMap // by PieceType
@@ -167,8 +174,9 @@ func buildRegistry(name string) *Registry {
 	r.tempo = add(kTempo, "tempo", "for the side to move")
 	r.hanging = add(kHanging, "threats.hanging", "per non-royal piece attacked by the enemy and defended by no friendly piece")
 	r.addFeatureTerms(v, add)
-	if len(r.terms) > maxTerms || n > 255 {
-		panic(fmt.Sprintf("eval: %s has %d terms, at most %d", v.Name, len(r.terms), maxTerms))
+	r.addPlacementTerms(v, add)
+	if len(r.terms) >= maxTerms || n > 255 {
+		panic(fmt.Sprintf("eval: %s has %d terms, fewer than %d allowed", v.Name, len(r.terms), maxTerms))
 	}
 	for i, tm := range r.terms {
 		for j, sfx := range []string{".mg", ".eg"} {
