@@ -34,6 +34,7 @@ type Evaluator struct {
 	// White minus Black, and each square's file from the nearer edge
 	placeMG, placeEG int64
 	fileFromEdge     [engine.NumSquares]int32
+	placeLive        bool           // a placement weight is not 0: Evaluate adds the tables
 	types            [256]typeTerms // by piece type (a copy of the registry's)
 	phaseW           [256]int32     // by piece type
 	rank             [engine.NumSquares]int8
@@ -94,6 +95,9 @@ func New(w *Weights) *Evaluator {
 	for i := 0; i < nt; i++ {
 		e.wmg[i] = int64(math.Round(w.Values[2*i] * (1 << fixShift)))
 		e.weg[i] = int64(math.Round(w.Values[2*i+1] * (1 << fixShift)))
+		if i >= e.ncore && (e.wmg[i] != 0 || e.weg[i] != 0) {
+			e.placeLive = true
+		}
 	}
 	for r := 0; r < v.Ranks; r++ {
 		for f := 0; f < v.Files; f++ {
@@ -298,7 +302,9 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 			raw[tt.material&(maxTerms-1)] += sgn
 			raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
 			raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
-			e.place(tt, s, rel[s], sgn, all)
+			if all || e.placeLive {
+				e.place(tt, s, rel[s], sgn, all)
+			}
 			var n int
 			if len(e.zone) > 0 && e.nearZone(s, zmap[t]) {
 				// Royals have no zone term, but their marks must go
