@@ -61,20 +61,27 @@ func TestFeatureTermsCounted(t *testing.T) {
 		return false
 	}
 	for _, c := range cases {
-		pos, err := engine.ParseFEN(v, c.fen)
-		if err != nil {
-			t.Fatal(err)
+		checkRawTerms(t, ev, c.fen, c.want, isNew)
+	}
+}
+
+// checkRawTerms checks the raw term values of the position fen: every
+// term in want has its value, and every other term of the family is 0.
+func checkRawTerms(t *testing.T, ev *Evaluator, fen string, want map[string]int, family func(string) bool) {
+	t.Helper()
+	pos, err := engine.ParseFEN(engine.MustVariant(ev.Registry().Variant(), nil), fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := ev.Raw(pos)
+	for k, w := range want {
+		if raw[k] != w {
+			t.Errorf("%s: %s = %d, want %d (raw %v)", fen, k, raw[k], w, raw)
 		}
-		raw, _ := ev.Raw(pos)
-		for k, want := range c.want {
-			if raw[k] != want {
-				t.Errorf("%s: %s = %d, want %d (raw %v)", c.fen, k, raw[k], want, raw)
-			}
-		}
-		for k, x := range raw {
-			if _, listed := c.want[k]; isNew(k) && !listed {
-				t.Errorf("%s: %s = %d, want 0", c.fen, k, x)
-			}
+	}
+	for k, x := range raw {
+		if _, listed := want[k]; family(k) && !listed {
+			t.Errorf("%s: %s = %d, want 0", fen, k, x)
 		}
 	}
 }

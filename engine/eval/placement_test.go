@@ -31,24 +31,7 @@ func TestPlacementCounted(t *testing.T) {
 		{"tamerlane", "11/11/11/11/11/11/11/11/11[k]/5K5 b - 00 0 1", map[string]int{"file.K.f": 1}},
 	}
 	for _, c := range cases {
-		v := engine.MustVariant(c.variant, nil)
-		ev := New(NewWeights(v))
-		pos, err := engine.ParseFEN(v, c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw, _ := ev.Raw(pos)
-		for k, want := range c.want {
-			if raw[k] != want {
-				t.Errorf("%s: %s = %d, want %d", c.fen, k, raw[k], want)
-			}
-		}
-		for k, x := range raw {
-			_, listed := c.want[k]
-			if placementTerm(k) && !listed {
-				t.Errorf("%s: %s = %d, want 0", c.fen, k, x)
-			}
-		}
+		checkRawTerms(t, New(NewWeights(engine.MustVariant(c.variant, nil))), c.fen, c.want, placementTerm)
 	}
 }
 
