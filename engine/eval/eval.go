@@ -105,12 +105,12 @@ func New(w *Weights) *Evaluator {
 			e.onBoard[s] = true
 			e.file[s] = int8(f)
 			e.rank[s] = int8(r)
-			e.cent[s] = int32(min(f, v.Files-1-f) + min(r, v.Ranks-1-r))
+			e.fileFromEdge[s] = int32(min(f, v.Files-1-f))
+			e.cent[s] = e.fileFromEdge[s] + int32(min(r, v.Ranks-1-r))
 			e.rel[engine.White][s] = int32(r)
 			e.rel[engine.Black][s] = int32(v.Ranks - 1 - r)
 		}
 	}
-	e.placeTables(v)
 	// Citadels: rank as the neighbouring square, no centrality.
 	for _, c := range v.Citadels {
 		e.rel[engine.White][c.Square] = int32(c.Square.Rank())

@@ -78,16 +78,6 @@ func ordinal(n int) string {
 	return s + "th"
 }
 
-// placeTables fills the evaluator's per-square placement indexes: the
-// file from the nearer edge (0 on the edge and off the board).
-func (e *Evaluator) placeTables(v *engine.Variant) {
-	for r := 0; r < v.Ranks; r++ {
-		for f := 0; f < v.Files; f++ {
-			e.fileFromEdge[engine.SquareAt(f, r)] = int32(min(f, v.Files-1-f))
-		}
-	}
-}
-
 // place adds the placement terms of a piece of type tt on s (rel: its rank
 // from its own side) to the fixed-point sums, and to the raw terms when
 // all is set (Features needs them; Evaluate needs only the sums).
