@@ -19,17 +19,28 @@ package engine
 //
 // s must hold a piece; Reach does not allocate.
 func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
+	n, _ := p.ReachAvoiding(s, cover, nil)
+	return n
+}
+
+// ReachAvoiding is Reach that also returns how many of the squares it
+// counts have avoid[t] != 0 (each counted once; avoid holds 0 or 1, for
+// example the squares the enemy pawns attack). avoid may be nil, which
+// counts none.
+func (p *Position) ReachAvoiding(s Square, cover, avoid *[NumSquares]uint8) (n, avoided int) {
 	b := &p.board
 	pc := b[s] & 0x7f
 	g := &p.v.c.gen[pc]
 	them := Piece(pc.Color().Other())
-	n := 0
 	for _, l := range g.leaps {
 		to := int(s) + l.d
 		t := b[to]
 		if t == Empty {
 			if l.mode != CaptureOnly {
 				n++
+				if avoid != nil {
+					avoided += int(avoid[to])
+				}
 			}
 			if l.mode != MoveOnly && cover != nil {
 				cover[to] = 1
@@ -44,6 +55,9 @@ func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
 		}
 		if t&1 == them {
 			n++
+			if avoid != nil {
+				avoided += int(avoid[to])
+			}
 		}
 	}
 	for _, r := range g.rides {
@@ -58,6 +72,9 @@ func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
 				if k >= r.min {
 					if r.mode != CaptureOnly {
 						n++
+						if avoid != nil {
+							avoided += int(avoid[to])
+						}
 					}
 					if r.mode != MoveOnly && cover != nil {
 						cover[to] = 1
@@ -71,6 +88,9 @@ func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
 				}
 				if t&1 == them {
 					n++
+					if avoid != nil {
+						avoided += int(avoid[to])
+					}
 				}
 			}
 			break
@@ -88,6 +108,9 @@ func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
 		for b[to] == Empty {
 			if h.mode != CaptureOnly {
 				n++
+				if avoid != nil {
+					avoided += int(avoid[to])
+				}
 			}
 			if h.mode != MoveOnly && cover != nil {
 				cover[to] = 1
@@ -100,10 +123,13 @@ func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
 			}
 			if t&1 == them {
 				n++
+				if avoid != nil {
+					avoided += int(avoid[to])
+				}
 			}
 		}
 	}
-	return n
+	return n, avoided
 }
 
 // IsCapture reports whether m, a move of the side to move, takes

@@ -93,6 +93,12 @@
 //	              square neither held by the side nor attacked by the
 //	              enemy: the checks the enemy cannot simply take back
 //
+// and, where every pawn type captures by the same leaps, the unsafe
+// mobility (Stockfish leaves these squares out of its mobility area):
+//
+//	mobility.unsafe.T  per non-pawn non-royal type T: the squares of each
+//	                   piece's mobility.T that an enemy pawn attacks
+//
 // and the placement tables (placement.go), a piece-square table as file
 // and rank effects, per non-pawn type T (royals included) and once for all
 // pawn types together (T = "pawns"):
@@ -109,7 +115,8 @@
 // terms of the registry), Features lists them like every other term.
 //
 // The hand tables give every issue-14 and issue-12 term, the passed-path,
-// the pawn-chain, the safe-check and the placement terms the weight 0, so
+// the pawn-chain, the safe-check, the unsafe-mobility and the placement
+// terms the weight 0, so
 // they evaluate exactly as before the terms existed (testdata/hand-evals.txt
 // checks it); the tuner fits them. Fitted from one small self-play
 // generation the issue-12 terms did not win matches

@@ -70,7 +70,11 @@ type Evaluator struct {
 	pairMask   [2]uint64
 	goBucket   [engine.MaxFiles + 8]int32 // by ranks to go: passed bucket term
 	tval       [maxTypes]int32            // threat rank by type
-	pawnCap    [2][4]int                  // squares an enemy pawn captures from: see threats
+	pawnCap    [2][maxPawnCaps]int        // squares an enemy pawn captures from: see threats
+	// unsafe mobility: the squares each side's pawns attack, and whether a
+	// weight of the terms is not 0 (else Evaluate leaves them out)
+	pawnAtt    [2][engine.NumSquares]uint8
+	unsafeLive bool
 	npawnCap   int
 	// safe-check scratch: see safeChecks
 	checkers   []engine.PieceType        // the non-pawn non-royal types
@@ -95,8 +99,13 @@ func New(w *Weights) *Evaluator {
 	for i := 0; i < nt; i++ {
 		e.wmg[i] = int64(math.Round(w.Values[2*i] * (1 << fixShift)))
 		e.weg[i] = int64(math.Round(w.Values[2*i+1] * (1 << fixShift)))
-		if i >= e.ncore && (e.wmg[i] != 0 || e.weg[i] != 0) {
-			e.placeLive = true
+		if e.wmg[i] != 0 || e.weg[i] != 0 {
+			switch {
+			case i >= e.ncore:
+				e.placeLive = true
+			case r.terms[i].kind == kUnsafe:
+				e.unsafeLive = true
+			}
 		}
 	}
 	for r := 0; r < v.Ranks; r++ {
@@ -143,7 +152,7 @@ func New(w *Weights) *Evaluator {
 		e.goBucket[d] = r.passedGo + passedBucket(int32(d))
 	}
 	copy(e.tval[:], r.threatValue)
-	if caps := pawnCaptures(v); len(caps) <= len(e.pawnCap[0]) {
+	if caps := pawnCaptures(v); len(caps) <= maxPawnCaps {
 		for i, d := range caps {
 			// A pawn on s-d captures on s; Black's ranks are mirrored.
 			e.pawnCap[engine.White][i] = d[0] + d[1]*engine.Stride
@@ -282,6 +291,10 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 	e.placeMG, e.placeEG = 0, 0
 	e.cover[0] = [engine.NumSquares]uint8{}
 	e.cover[1] = [engine.NumSquares]uint8{}
+	unsafe := r.hasUnsafe && (all || e.unsafeLive)
+	if unsafe {
+		e.pawnAttacks(pos)
+	}
 	var ph int32
 	for c := engine.White; c <= engine.Black; c++ {
 		sgn := int32(1)
@@ -295,9 +308,17 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 		var pairs uint64
 		e.zoneSetup(pos, c.Other())
 		zmap := &e.zmap[c]
+		var enemyPawnAtt *[engine.NumSquares]uint8
+		if unsafe {
+			enemyPawnAtt = &e.pawnAtt[c.Other()]
+		}
 		for _, s := range pos.Pieces(c) {
 			t := pos.At(s).Type()
 			tt := &e.types[t]
+			avoid := enemyPawnAtt
+			if tt.unsafe < 0 {
+				avoid = nil
+			}
 			ph += e.phaseW[t]
 			raw[tt.material&(maxTerms-1)] += sgn
 			raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
@@ -305,12 +326,12 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 			if all || e.placeLive {
 				e.place(tt, s, rel[s], sgn, all)
 			}
-			var n int
+			var n, unsafeN int
 			if len(e.zone) > 0 && e.nearZone(s, zmap[t]) {
 				// Royals have no zone term, but their marks must go
 				// through reachZone too.
 				var att int32
-				n, att = e.reachZone(pos, s, cover)
+				n, unsafeN, att = e.reachZone(pos, s, cover, avoid)
 				if tt.zone >= 0 {
 					raw[tt.zone&(maxTerms-1)] += sgn * att
 					if att > 0 && !tt.pawn {
@@ -319,10 +340,13 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 					}
 				}
 			} else {
-				n = pos.Reach(s, cover)
+				n, unsafeN = pos.ReachAvoiding(s, cover, avoid)
 			}
 			if tt.mobility >= 0 {
 				raw[tt.mobility&(maxTerms-1)] += sgn * int32(n)
+			}
+			if unsafeN > 0 {
+				raw[tt.unsafe&(maxTerms-1)] += sgn * int32(unsafeN)
 			}
 			if short := tt.crampedBelow - int32(n); short > 0 {
 				raw[r.cramped] += sgn * short

@@ -401,7 +401,8 @@ func BenchmarkEvaluate(b *testing.B) {
 // TestReachMatchesGenerator: engine.Position.Reach (the mobility count)
 // equals the number of distinct destinations of the piece's pseudo-legal
 // moves, leaving out what Reach leaves out (double steps, citadel steps,
-// castling, en passant, lifts) and the enemy's waiting pawn of pawns.
+// castling, en passant, lifts) and the enemy's waiting pawn of pawns; and
+// ReachAvoiding counts exactly those squares.
 func TestReachMatchesGenerator(t *testing.T) {
 	for _, name := range engine.VariantNames() {
 		v := engine.MustVariant(name, nil)
@@ -449,6 +450,16 @@ func TestReachMatchesGenerator(t *testing.T) {
 				}
 				if got != want {
 					t.Errorf("%s %s: Reach(%s) = %d, generator %d", name, pos.FEN(), s, got, want)
+				}
+				// ReachAvoiding counts the same squares, one at a time.
+				var avoid [engine.NumSquares]uint8
+				for to := range engine.Square(engine.NumSquares) {
+					avoid[to] = 1
+					n, a := pos.ReachAvoiding(s, nil, &avoid)
+					avoid[to] = 0
+					if in := dests[s][to] || to == noCap && a == 1; n != got || a != 0 && a != 1 || (a == 1) != in {
+						t.Errorf("%s %s: ReachAvoiding(%s) with %s avoided = %d, %d; generator has it: %v", name, pos.FEN(), s, to, n, a, dests[s][to])
+					}
 				}
 			}
 		}

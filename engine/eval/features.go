@@ -164,7 +164,7 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 	hasPawn := false
 	for t := 1; t <= n; t++ {
 		tt := &r.types[t]
-		tt.zone, tt.pair, tt.open, tt.half = -1, -1, -1, -1
+		tt.zone, tt.pair, tt.open, tt.half, tt.unsafe = -1, -1, -1, -1, -1
 		hasPawn = hasPawn || tt.pawn
 	}
 	// Attacks on the enemy royal's neighbourhood, by attacker type; every
@@ -258,6 +258,17 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 		r.checks = add(kChecks, "royal.checks", "per safe check, a square and a non-pawn non-royal piece type such that a piece of the type "+
 			"attacks the square and would attack an enemy royal from it, the square neither held by the piece's side nor attacked by the enemy")
 	}
+	// Mobility onto squares an enemy pawn attacks (Stockfish leaves them
+	// out of its mobility area): only where every pawn type captures alike.
+	if caps := pawnCaptures(v); len(caps) > 0 && len(caps) <= maxPawnCaps {
+		for t := 1; t <= n; t++ {
+			d := v.Def(engine.PieceType(t))
+			if !d.Pawn && !d.Royal {
+				r.types[t].unsafe = add(kUnsafe, "mobility.unsafe."+d.Token, d.Name+": per square of its mobility that an enemy pawn attacks")
+				r.hasUnsafe = true
+			}
+		}
+	}
 	// Threat ranks: pawns 0, royals never cheaper, other pieces their
 	// number of moves from the centre of the empty board (at least 1).
 	r.threatValue = make([]int32, n+1)
@@ -323,13 +334,13 @@ func (e *Evaluator) nearZone(s engine.Square, zm *[zoneWords]uint64) bool {
 	return false
 }
 
-// reachZone is pos.Reach(s, cover) that also returns how many squares of
-// the zone the piece on s attacks. The zone squares of cover hold only the
+// reachZone is pos.ReachAvoiding(s, cover, avoid) that also returns how
+// many squares of the zone the piece on s attacks. The zone squares of cover hold only the
 // marks of the current piece: they are read and cleared after each piece
 // (the marks gathered in e.zacc), and compute ORs e.zacc back once the
 // side's pieces are done. Pieces that nearZone rules out cannot mark them.
-func (e *Evaluator) reachZone(pos *engine.Position, s engine.Square, cover *[engine.NumSquares]uint8) (int, int32) {
-	n := pos.Reach(s, cover)
+func (e *Evaluator) reachZone(pos *engine.Position, s engine.Square, cover, avoid *[engine.NumSquares]uint8) (n, avoided int, zone int32) {
+	n, avoided = pos.ReachAvoiding(s, cover, avoid)
 	acc := e.zacc[:len(e.zone)]
 	var cnt int32
 	for i, z := range e.zone {
@@ -338,7 +349,25 @@ func (e *Evaluator) reachZone(pos *engine.Position, s engine.Square, cover *[eng
 		acc[i] |= x
 		cover[z] = 0
 	}
-	return n, cnt
+	return n, avoided, cnt
+}
+
+// pawnAttacks fills e.pawnAtt[c] with the squares c's pawns attack
+// (their capture leaps; e.npawnCap is not 0 when the unsafe-mobility terms
+// exist).
+func (e *Evaluator) pawnAttacks(pos *engine.Position) {
+	for c := engine.White; c <= engine.Black; c++ {
+		att := &e.pawnAtt[c]
+		*att = [engine.NumSquares]uint8{}
+		for _, s := range pos.Pieces(c) {
+			if !e.types[pos.At(s).Type()].pawn {
+				continue
+			}
+			for _, d := range e.pawnCap[c][:e.npawnCap] {
+				att[int(s)+d] = 1
+			}
+		}
+	}
 }
 
 // fileTerms adds the open and half-open file terms of the rook-like pieces

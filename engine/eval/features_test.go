@@ -51,9 +51,14 @@ func TestFeatureTermsCounted(t *testing.T) {
 		// A rook on the seventh attacks d7, e7 and f7 of the black King's
 		// neighbourhood (the King on e8 is not on its lines).
 		{"4k3/R7/8/8/8/8/8/4K3 w - - 0 1", map[string]int{"zone.R": 3, "file.open.R": 1}},
+		// Unsafe mobility: of the knight's eight squares f5 is attacked by
+		// the pawn on e6 (passed, 5 ranks from promotion) ...
+		{"4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1", map[string]int{"mobility.unsafe.N": 1, "passed.go4": -1}},
+		// ... and for Black f4 by the pawn on e3 (the capture on e3 is safe).
+		{"4k3/8/8/3n4/8/4P3/8/4K3 b - - 0 1", map[string]int{"mobility.unsafe.N": -1, "passed.go4": 1}},
 	}
 	isNew := func(name string) bool {
-		for _, p := range []string{"zone.", "passed.go", "pair.", "file.open.", "file.half.", "threats.cheaper"} {
+		for _, p := range []string{"zone.", "passed.go", "pair.", "file.open.", "file.half.", "threats.cheaper", "mobility.unsafe."} {
 			if strings.HasPrefix(name, p) {
 				return true
 			}
@@ -195,9 +200,29 @@ func TestFeatureBruteForce(t *testing.T) {
 						}
 					}
 				}
+				// unsafe mobility: the squares a non-pawn non-royal piece
+				// reaches (one at a time) that an enemy pawn's cover holds
+				var pawnAtt, one [engine.NumSquares]uint8
+				for j, s := range owners[c.Other()] {
+					if v.Def(pos.At(s).Type()).Pawn {
+						for z := range pawnAtt {
+							pawnAtt[z] |= covers[c.Other()][j][z]
+						}
+					}
+				}
 				attackers, attacks := 0, 0 // non-pawn pieces on the zone, and their squares
 				for i, s := range owners[c] {
 					d := v.Def(pos.At(s).Type())
+					if name := "mobility.unsafe." + d.Token; hasWeight(r, name+".mg") {
+						for z := range one {
+							if pawnAtt[z] != 0 {
+								one[z] = 1
+								_, a := pos.ReachAvoiding(s, nil, &one)
+								one[z] = 0
+								want[name] += sgn * a
+							}
+						}
+					}
 					// cramped: mobility short of a quarter of the empty-board moves (at least 2)
 					if !d.Pawn && !d.Royal {
 						if short := max(2, emptyBoardMoves(d, v.Files, v.Ranks)/4) - pos.Reach(s, nil); short > 0 {
@@ -364,7 +389,7 @@ func TestFeatureBruteForce(t *testing.T) {
 				}
 			}
 			for k, x := range raw {
-				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper" || k == "royal.danger" || k == "mobility.cramped" || k == "royal.shield" || k == "royal.files" || strings.HasPrefix(k, "passed.royal.") || k == "passed.free" || k == "pawns.supported" || k == "pawns.phalanx") && x != 0 {
+				if _, ok := want[k]; !ok && (strings.HasPrefix(k, "zone.") || k == "threats.cheaper" || k == "royal.danger" || k == "mobility.cramped" || k == "royal.shield" || k == "royal.files" || strings.HasPrefix(k, "passed.royal.") || k == "passed.free" || k == "pawns.supported" || k == "pawns.phalanx" || strings.HasPrefix(k, "mobility.unsafe.")) && x != 0 {
 					t.Errorf("%s %s: %s = %d, brute force 0", name, pos.FEN(), k, x)
 				}
 			}
@@ -374,6 +399,15 @@ func TestFeatureBruteForce(t *testing.T) {
 			nonzero["passed.royal.them"] == 0 || nonzero["passed.royal.us"] == 0 || nonzero["pawns.phalanx"] == 0 ||
 			(pawnCaptures(v) != nil && nonzero["pawns.supported"] == 0) || len(nonzero) < 3 {
 			t.Errorf("%s: the samples exercise too few terms: %v", name, nonzero)
+		}
+		unsafe := 0
+		for k, x := range nonzero {
+			if strings.HasPrefix(k, "mobility.unsafe.") {
+				unsafe += x
+			}
+		}
+		if r.hasUnsafe && unsafe == 0 {
+			t.Errorf("%s: no sample has unsafe mobility", name)
 		}
 	}
 }
@@ -419,4 +453,9 @@ func TestSafeChecksCounted(t *testing.T) {
 			t.Errorf("%s: royal.checks = %d, want %d (raw %v)", c.fen, raw["royal.checks"], c.want, raw)
 		}
 	}
+}
+
+func hasWeight(r *Registry, name string) bool {
+	_, ok := r.Index(name)
+	return ok
 }

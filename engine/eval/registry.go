@@ -10,6 +10,10 @@ import (
 // maxTerms bounds the terms of a registry (a power of two).
 const maxTerms = 512
 
+// maxPawnCaps bounds the capture leaps that the pawn-capture terms
+// (threats by pawns, pawn chains, unsafe mobility) follow.
+const maxPawnCaps = 4
+
 // Phase is the fixed-point scale of the game phase: a phase of Phase is
 // the opening (all material of the start position on the board), 0 a bare
 // endgame. The middlegame part of every term is multiplied by phase/Phase
@@ -43,6 +47,7 @@ const (
 	kPassedPath
 	kPawnChain
 	kChecks
+	kUnsafe
 	kFileTable
 	kRankTable
 )
@@ -60,6 +65,7 @@ type term struct {
 type typeTerms struct {
 	material, mobility, center, advance, passed int32
 	zone, pair, open, half                      int32
+	unsafe                                      int32 // mobility onto squares enemy pawns attack (-1: none)
 	crampedBelow                                int32 // mobility under which a piece counts as cramped (0: never)
 	pawn, royal                                 bool
 	pairSlot                                    int8 // bit pair of the type in pairMask
@@ -89,6 +95,7 @@ type Registry struct {
 	passedRoyal, passedFree                                          int32 // passedRoyal: "passed.royal.them", then ".us"; -1 without royals or pawns
 	pawnChain                                                        int32 // "pawns.supported", then "pawns.phalanx"; -1 without pawns
 	checks                                                           int32 // "royal.checks"; -1 without royals
+	hasUnsafe                                                        bool  // some type has an unsafe-mobility term
 	placeStart                                                       int32 // the first placement-table term (placement.go); every later term is one
 	pairTypes                                                        []int32
 	threatValue                                                      []int32   // by PieceType: see addFeatureTerms

@@ -385,6 +385,7 @@ var kindComment = map[termKind]string{
 	kPassedPath: "Passed pawns near promotion: the royals' distances to the square in front, and whether it is empty.",
 	kPawnChain:  "Pawn chains: pawns defended by a pawn, pawns side by side.",
 	kChecks:     "Safe checks: squares from which a piece could check an enemy royal, unattacked by the enemy.",
+	kUnsafe:     "Unsafe mobility: the part of a piece's mobility on squares an enemy pawn attacks.",
 	kFileTable:  "Placement by file: per piece on a file, counted from the nearer edge (the edge file is the baseline).",
 	kRankTable:  "Placement by rank: per piece on a rank, counted from its own side (the first rank is the baseline).",
 }
