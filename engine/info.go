@@ -24,9 +24,8 @@ func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
 }
 
 // ReachAvoiding is Reach that also returns how many of the squares it
-// counts have avoid[t] != 0 (each counted once; avoid holds 0 or 1, for
-// example the squares the enemy pawns attack). avoid may be nil, which
-// counts none.
+// counts have avoid[t] == 1 (avoid holds 0 or 1: for example the squares
+// the enemy pawns attack). avoid may be nil, which counts none.
 func (p *Position) ReachAvoiding(s Square, cover, avoid *[NumSquares]uint8) (n, avoided int) {
 	b := &p.board
 	pc := b[s] & 0x7f
