@@ -295,7 +295,7 @@ func TestExternalPairGamesDiffer(t *testing.T) {
 		spec.Nodes = 300
 		cfg := DefaultConfig()
 		cfg.Seed = 3
-		cfg.MaxPlies = 40
+		cfg.MaxPlies = 100 // long enough that jittered limits change a move somewhere (at 40 plies one table's pair repeated)
 		cfg.NodesJitter = jitter
 		cfg.Openings.Plies = 2
 		cfg.Openings.MaxScore = 0
