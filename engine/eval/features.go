@@ -335,10 +335,11 @@ func (e *Evaluator) nearZone(s engine.Square, zm *[zoneWords]uint64) bool {
 }
 
 // reachZone is pos.ReachAvoiding(s, cover, avoid) that also returns how
-// many squares of the zone the piece on s attacks. The zone squares of cover hold only the
-// marks of the current piece: they are read and cleared after each piece
-// (the marks gathered in e.zacc), and compute ORs e.zacc back once the
-// side's pieces are done. Pieces that nearZone rules out cannot mark them.
+// many squares of the zone the piece on s attacks. The zone squares of
+// cover hold only the marks of the current piece: they are read and
+// cleared after each piece (the marks gathered in e.zacc), and compute ORs
+// e.zacc back once the side's pieces are done. Pieces that nearZone rules
+// out cannot mark them.
 func (e *Evaluator) reachZone(pos *engine.Position, s engine.Square, cover, avoid *[engine.NumSquares]uint8) (n, avoided int, zone int32) {
 	n, avoided = pos.ReachAvoiding(s, cover, avoid)
 	acc := e.zacc[:len(e.zone)]
