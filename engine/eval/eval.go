@@ -74,6 +74,7 @@ type Evaluator struct {
 	// unsafe mobility: the squares each side's pawns attack, and whether a
 	// weight of the terms is not 0 (else Evaluate leaves them out)
 	pawnAtt    [2][engine.NumSquares]uint8
+	noPawnAtt  [engine.NumSquares]uint8 // all 0: the mask of the pieces and positions without the terms
 	unsafeLive bool
 	npawnCap   int
 	// safe-check scratch: see safeChecks
@@ -308,7 +309,7 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 		var pairs uint64
 		e.zoneSetup(pos, c.Other())
 		zmap := &e.zmap[c]
-		var enemyPawnAtt *[engine.NumSquares]uint8
+		enemyPawnAtt := &e.noPawnAtt
 		if unsafe {
 			enemyPawnAtt = &e.pawnAtt[c.Other()]
 		}
@@ -317,7 +318,7 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 			tt := &e.types[t]
 			avoid := enemyPawnAtt
 			if tt.unsafe < 0 {
-				avoid = nil
+				avoid = &e.noPawnAtt
 			}
 			ph += e.phaseW[t]
 			raw[tt.material&(maxTerms-1)] += sgn
