@@ -116,10 +116,9 @@
 //
 // The hand tables give every issue-14 and issue-12 term, the passed-path,
 // the pawn-chain, the safe-check, the unsafe-mobility and the placement
-// terms the weight 0, so
-// they evaluate exactly as before the terms existed (testdata/hand-evals.txt
-// checks it); the tuner fits them. Fitted from one small self-play
-// generation the issue-12 terms did not win matches
+// terms the weight 0, so they evaluate exactly as before the terms existed
+// (testdata/hand-evals.txt checks it); the tuner fits them. Fitted from
+// one small self-play generation the issue-12 terms did not win matches
 // (configs/experiments/pipeline/king-danger.yaml); the tables refitted on
 // larger sets carry them (README, "Strength"), the others keep them at 0.
 //

@@ -71,12 +71,12 @@ type Evaluator struct {
 	goBucket   [engine.MaxFiles + 8]int32 // by ranks to go: passed bucket term
 	tval       [maxTypes]int32            // threat rank by type
 	pawnCap    [2][maxPawnCaps]int        // squares an enemy pawn captures from: see threats
+	npawnCap   int
 	// unsafe mobility: the squares each side's pawns attack, and whether a
 	// weight of the terms is not 0 (else Evaluate leaves them out)
 	pawnAtt    [2][engine.NumSquares]uint8
 	noPawnAtt  [engine.NumSquares]uint8 // all 0: the mask of the pieces and positions without the terms
 	unsafeLive bool
-	npawnCap   int
 	// safe-check scratch: see safeChecks
 	checkers   []engine.PieceType        // the non-pawn non-royal types
 	checkBuf   []engine.CheckSquare      // CheckSquares' output

@@ -213,7 +213,7 @@ func TestFeatureBruteForce(t *testing.T) {
 				attackers, attacks := 0, 0 // non-pawn pieces on the zone, and their squares
 				for i, s := range owners[c] {
 					d := v.Def(pos.At(s).Type())
-					if name := "mobility.unsafe." + d.Token; hasWeight(r, name+".mg") {
+					if name := "mobility.unsafe." + d.Token; r.types[pos.At(s).Type()].unsafe >= 0 {
 						for z := range one {
 							if pawnAtt[z] != 0 {
 								one[z] = 1
@@ -453,9 +453,4 @@ func TestSafeChecksCounted(t *testing.T) {
 			t.Errorf("%s: royal.checks = %d, want %d (raw %v)", c.fen, raw["royal.checks"], c.want, raw)
 		}
 	}
-}
-
-func hasWeight(r *Registry, name string) bool {
-	_, ok := r.Index(name)
-	return ok
 }
