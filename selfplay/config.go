@@ -489,7 +489,8 @@ func (c *Config) Hash() (string, error) {
 }
 
 // DefaultTables returns, for every variant one of the streams plays with
-// the embedded default table (no table file given), the digest of that
+// the embedded default table (no table file given, and not a match side
+// an outside engine plays), the digest of that
 // table in this binary (eval.DefaultDigest). The configuration hash cannot
 // hold it (the file is compiled in, not named), so run.json records it
 // and a resume by a binary embedding another table is refused.
@@ -521,7 +522,14 @@ func (c *Config) DefaultTables() (map[string]string, error) {
 		errs = append(errs, add(e.Variant, e.Rules, e.Table))
 	}
 	for _, e := range c.Matches {
-		errs = append(errs, add(e.Variant, e.Rules, e.A), add(e.Variant, e.Rules, e.B))
+		// A side an outside engine plays uses no table of this binary
+		// (nor do the match's openings: its first player scores them).
+		if e.EngineA == nil {
+			errs = append(errs, add(e.Variant, e.Rules, e.A))
+		}
+		if e.EngineB == nil {
+			errs = append(errs, add(e.Variant, e.Rules, e.B))
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err

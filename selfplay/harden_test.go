@@ -221,3 +221,30 @@ func TestResumedRunIsInProgress(t *testing.T) {
 		t.Errorf("finished run: complete %v, in progress %v", res.Summary.Complete, InProgress(dir))
 	}
 }
+
+// TestDefaultTablesSkipOutsideEngines: a match side played by an outside
+// engine uses no table of this binary, so it records none (a run of two
+// outside engines resumes with any build), while an embedded side of the
+// same match still records its variant's table.
+func TestDefaultTablesSkipOutsideEngines(t *testing.T) {
+	outside := &EngineSpec{Cmd: "/opt/fsf"}
+	for _, c := range []struct {
+		name string
+		m    MatchConfig
+		want int
+	}{
+		{"both outside", MatchConfig{Variant: "chess", Pairs: 1, EngineA: outside, EngineB: outside}, 0},
+		{"A outside", MatchConfig{Variant: "chess", Pairs: 1, EngineA: outside}, 1},
+		{"B outside", MatchConfig{Variant: "chess", Pairs: 1, EngineB: outside}, 1},
+		{"both embedded", MatchConfig{Variant: "chess", Pairs: 1}, 1},
+	} {
+		cfg := &Config{Matches: []MatchConfig{c.m}}
+		got, err := cfg.DefaultTables()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if len(got) != c.want {
+			t.Errorf("%s: default tables %v, want %d", c.name, got, c.want)
+		}
+	}
+}
