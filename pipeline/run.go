@@ -60,7 +60,7 @@ type Options struct {
 	// Log receives one line per step and variant (nil: none).
 	Log io.Writer
 	// Quiet is the quiescence function tuning uses when tune.quiet is on
-	// (nil: tune.QuietLine()).
+	// (nil: tune.QuietLine under each generation's starting table).
 	Quiet tune.QuietFunc
 	// Catalog holds the published values (nil: the embedded catalog).
 	Catalog published.Catalog
@@ -157,9 +157,6 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 	r := &runner{cfg: cfg, dir: dir, opts: opts, log: opts.Log, drawn: map[string]string{}}
 	if r.log == nil {
 		r.log = io.Discard
-	}
-	if r.opts.Quiet == nil {
-		r.opts.Quiet = tune.QuietLine()
 	}
 	if r.opts.Now == nil {
 		r.opts.Now = time.Now

@@ -124,8 +124,13 @@ func (r *runner) dataDirs(g int) []string {
 func (r *runner) tune(ctx context.Context, g int) error {
 	gd := GenDir(r.dir, g)
 	out := filepath.Join(gd, "tune")
-	opt := r.cfg.Tune.Options(r.opts.Quiet)
-	opt.Start = func(v *engine.Variant) (*eval.Weights, error) { return eval.LoadFile(v, r.baseTable(g, v.Name)) }
+	start := func(v *engine.Variant) (*eval.Weights, error) { return eval.LoadFile(v, r.baseTable(g, v.Name)) }
+	quiet := r.opts.Quiet
+	if quiet == nil {
+		quiet = tune.QuietLine(start) // the generation's table resolves its positions
+	}
+	opt := r.cfg.Tune.Options(quiet)
+	opt.Start = start
 	opt.Name = fmt.Sprintf("%s/gen-%03d", r.cfg.Name, g)
 	created, err := time.Parse(time.RFC3339, r.info.Created)
 	if err != nil {

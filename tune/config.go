@@ -261,16 +261,16 @@ func (c *Config) Options(quiet QuietFunc) Options {
 	o.Fit = FitOptions{Lambda: c.Lambda, PriorSD: c.PriorSD, Grid: c.Regularise.grid(), Rule: c.Regularise.rule(), MaxIterations: c.MaxIterations,
 		Bootstrap: c.Bootstrap, Seed: o.Load.Seed, Free: c.Free}
 	if len(c.Tables) > 0 {
-		o.Start = c.startTable
+		o.Start = c.StartTable
 	}
 	o.Moves = c.Moves.options()
 	return o
 }
 
-// startTable loads a variant's starting table: the one the configuration
+// StartTable loads a variant's starting table: the one the configuration
 // names (relative to the configuration file's directory), else the
 // embedded default.
-func (c *Config) startTable(v *engine.Variant) (*eval.Weights, error) {
+func (c *Config) StartTable(v *engine.Variant) (*eval.Weights, error) {
 	p, ok := c.Tables[v.Name]
 	if !ok {
 		return eval.Default(v)

@@ -119,7 +119,7 @@ func TestMoveLeavesSigned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	leaves, chosen, why := moveLeaves(pos, take, ev, QuietLine(), &ml, new([]eval.Feature))
+	leaves, chosen, why := moveLeaves(pos, take, ev, QuietLine(nil), &ml, new([]eval.Feature))
 	if why != "" {
 		t.Fatal(why)
 	}
@@ -154,7 +154,7 @@ func TestRunMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := cfg.Options(QuietLine())
+	opt := cfg.Options(QuietLine(nil))
 	out := t.TempDir()
 	rep, err := Run(context.Background(), []string{dir}, out, opt)
 	if err != nil {
@@ -265,5 +265,30 @@ func TestLoadMovesCancelled(t *testing.T) {
 	cancel()
 	if _, err := LoadMoves(ctx, []string{dir}, LoadOptions{}, MoveOptions{Every: 1}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want %v", err, context.Canceled)
+	}
+}
+
+// TestQuietLineFollowsTable: the quiescence line is the given table's, not
+// the embedded one's. Under the embedded table the queen does not take a
+// knight a pawn defends; under a table in which a knight is worth far more
+// than a queen it does.
+func TestQuietLineFollowsTable(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	pos, err := engine.ParseFEN(v, "k7/8/2p5/3n4/8/8/3Q4/K7 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line := QuietLine(nil)(pos); len(line) != 0 {
+		t.Errorf("embedded table: quiescence line %v, want none", line)
+	}
+	rich := mustDefault(t, v).Clone()
+	for name, x := range map[string]float64{"material.N.mg": 3000, "material.N.eg": 3000, "material.Q.mg": 100, "material.Q.eg": 100} {
+		if err := rich.Set(name, x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	line := QuietLine(func(*engine.Variant) (*eval.Weights, error) { return rich, nil })(pos)
+	if len(line) == 0 || pos.Coord(line[0]) != "d2d5" {
+		t.Errorf("knight-rich table: quiescence line %v, want it to begin with d2d5", line)
 	}
 }

@@ -6,16 +6,24 @@ import (
 	"tamerlane/engine/search"
 )
 
-// QuietLine returns the quiescence function Load uses by default in the
-// CLI and the pipeline: the search's quiescence line under the variant's
-// embedded table (one searcher per variant; not safe for concurrent use).
-func QuietLine() QuietFunc {
+// QuietLine returns the quiescence function Load and LoadMoves use in the
+// CLI and the pipeline: the search's quiescence line under the table that
+// table gives for the variant (nil: the variant's embedded table). Passed
+// the fit's starting table (Options.Start), it resolves the positions the
+// way the table being refitted plays them, whatever table this binary
+// embeds. One searcher per variant; not safe for concurrent use. A table
+// that fails to load leaves the positions as they are (the fit then fails
+// loading the same table as its start).
+func QuietLine(table func(*engine.Variant) (*eval.Weights, error)) QuietFunc {
+	if table == nil {
+		table = eval.Default
+	}
 	searchers := map[string]*search.Searcher{}
 	return func(pos *engine.Position) []engine.Move {
 		name := pos.Variant().Name
 		s := searchers[name]
 		if s == nil {
-			w, err := eval.Default(pos.Variant())
+			w, err := table(pos.Variant())
 			if err != nil {
 				return nil
 			}

@@ -12,7 +12,6 @@ import (
 
 	"tamerlane/configs"
 	"tamerlane/pipeline"
-	"tamerlane/tune"
 	"tamerlane/tune/published"
 )
 
@@ -43,7 +42,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	opts := pipeline.Options{Workers: *workers, Log: stderr, Quiet: tune.QuietLine(), Catalog: cat}
+	opts := pipeline.Options{Workers: *workers, Log: stderr, Catalog: cat}
 	if !*quiet {
 		opts.Progress = stderr
 	}

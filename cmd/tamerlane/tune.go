@@ -44,7 +44,8 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	opt := cfg.Options(tune.QuietLine())
+	// The quiescence lines are the starting table's, not this binary's.
+	opt := cfg.Options(tune.QuietLine(cfg.StartTable))
 	rep, err := tune.Run(ctx, dataDirs, *out, opt)
 	if err != nil {
 		return err
