@@ -292,3 +292,23 @@ func TestQuietLineFollowsTable(t *testing.T) {
 		t.Errorf("knight-rich table: quiescence line %v, want it to begin with d2d5", line)
 	}
 }
+
+// TestQuietLineTableFailsOnce: a table that fails to load leaves the
+// positions as they are and is asked for once, not once per position.
+func TestQuietLineTableFailsOnce(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	pos, err := engine.ParseFEN(v, "k7/8/2p5/3n4/8/8/3Q4/K7 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	quiet := QuietLine(func(*engine.Variant) (*eval.Weights, error) { calls++; return nil, errors.New("no table") })
+	for range 3 {
+		if line := quiet(pos); line != nil {
+			t.Errorf("line %v from a table that failed", line)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("the table was asked for %d times, want 1", calls)
+	}
+}

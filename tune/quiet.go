@@ -18,17 +18,18 @@ func QuietLine(table func(*engine.Variant) (*eval.Weights, error)) QuietFunc {
 	if table == nil {
 		table = eval.Default
 	}
-	searchers := map[string]*search.Searcher{}
+	searchers := map[string]*search.Searcher{} // nil: the table failed to load
 	return func(pos *engine.Position) []engine.Move {
 		name := pos.Variant().Name
-		s := searchers[name]
-		if s == nil {
-			w, err := table(pos.Variant())
-			if err != nil {
-				return nil
+		s, tried := searchers[name]
+		if !tried {
+			if w, err := table(pos.Variant()); err == nil {
+				s = search.New(eval.New(w), 1)
 			}
-			s = search.New(eval.New(w), 1)
-			searchers[name] = s
+			searchers[name] = s // a failure is not retried position by position
+		}
+		if s == nil {
+			return nil
 		}
 		return s.QuiescenceLine(pos)
 	}
