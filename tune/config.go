@@ -69,6 +69,10 @@ type MovesConfig struct {
 	// Skip leaves out the first plies after the book (default
 	// DefaultMovesSkip).
 	Skip *int `yaml:"skip"`
+	// Player, "a" or "b", takes only the moves of the stream's first or
+	// second player (default: both); Every then counts that player's
+	// moves.
+	Player string `yaml:"player"`
 }
 
 // options returns the move-choice options with the defaults filled in.
@@ -89,6 +93,7 @@ func (m *MovesConfig) options() *MoveOptions {
 	if m.Skip != nil {
 		o.Skip = *m.Skip
 	}
+	o.Player = m.Player
 	return o
 }
 
@@ -188,6 +193,9 @@ func (c *Config) Validate() error {
 		}
 		if m.Skip != nil && *m.Skip < 0 {
 			bad("moves.skip", "must not be negative (got %d)", *m.Skip)
+		}
+		if m.Player != "" && m.Player != "a" && m.Player != "b" {
+			bad("moves.player", "must be a (the first player of each stream) or b (the second), not %q", m.Player)
 		}
 		for _, f := range []struct {
 			name, why string

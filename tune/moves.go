@@ -21,9 +21,9 @@ import (
 // MoveOptions select the move-choice fit (package tune/choice): the
 // weights are fitted so that the evaluation of each move's quiet leaf
 // picks the move played in the games, with the game results as a second
-// term. It learns from every move of every game of the runs given, so
-// give it the games of the player to imitate (for example Fairy-Stockfish
-// playing itself).
+// term. It learns from every move of every game of the runs given (or
+// of one player, Player), so give it the games of the player to imitate
+// (for example Fairy-Stockfish playing itself).
 type MoveOptions struct {
 	// ResultWeight is μ, the weight of the result term (see package
 	// choice).
@@ -35,6 +35,11 @@ type MoveOptions struct {
 	Every int `json:"every"`
 	// Skip leaves out the first plies after the opening book.
 	Skip int `json:"skip"`
+	// Player, "a" or "b", takes only the moves of each stream's first or
+	// second player ("": both); Every then counts that player's moves.
+	// Against an outside engine it learns the engine's replies in the
+	// positions the other player's games lead to.
+	Player string `json:"player,omitempty"`
 }
 
 // Defaults of the move-choice fit's position sampling.
@@ -85,8 +90,9 @@ func moveRuns(dirs []string) ([]string, error) {
 // LoadMoves reads the games of the self-play run directories (finished,
 // running or stopped; measurements stand for their regression runs) and
 // builds, per variant, the positions of the move-choice fit: every
-// mo.Every-th ply from mo.Skip plies after the opening book (and from
-// opt.MinPly), leaving out positions in check and positions where a move
+// mo.Every-th ply (with mo.Player, every mo.Every-th move of that player)
+// from mo.Skip plies after the opening book (and from opt.MinPly), leaving
+// out positions in check and positions where a move
 // ends the game. Each move's child is resolved by opt.Quiet (nil: the
 // child itself) and its features taken with the engine's evaluation.
 // Games go to the validation set by pairs (opt.ValidFraction, opt.Seed).
@@ -155,9 +161,20 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 			if err != nil {
 				return err
 			}
+			own := 0 // the moves of mo.Player so far, after the book
 			for ply, played := range moves {
 				after := ply - g.BookPlies
-				if after >= mo.Skip && after%mo.Every == 0 && ply >= opt.MinPly {
+				take := after >= mo.Skip && ply >= opt.MinPly
+				switch {
+				case mo.Player == "":
+					take = take && after%mo.Every == 0
+				case after >= 0 && (pos.SideToMove() == engine.White) == (g.FirstWhite == (mo.Player == "a")):
+					take = take && own%mo.Every == 0
+					own++
+				default:
+					take = false
+				}
+				if take {
 					d.Read++
 					leaves, chosen, why := moveLeaves(pos, played, b.ev, opt.Quiet, &ml, &buf)
 					if why != "" {

@@ -92,6 +92,68 @@ func TestLoadMovesLeaves(t *testing.T) {
 	}
 }
 
+// TestLoadMovesPlayer: with Player the fit reads only the moves of the
+// stream's first (a) or second (b) player, and Every counts that
+// player's moves; a and b together read what both do.
+func TestLoadMovesPlayer(t *testing.T) {
+	dir := smallRun(t)
+	load := func(mo MoveOptions) *MoveData {
+		t.Helper()
+		data, err := LoadMoves(context.Background(), []string{dir}, LoadOptions{}, mo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data["chess"]
+	}
+	read := func(mo MoveOptions) int { return load(mo).Read }
+	// recount counts the positions of player ("a" or "b") and their
+	// legal moves from the journals.
+	recount := func(player string, every, skip int) (positions, leaves int) {
+		t.Helper()
+		ev := eval.New(mustDefault(t, engine.MustVariant("chess", nil)))
+		err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+			pos, moves, err := g.Replay()
+			if err != nil {
+				return err
+			}
+			own := 0
+			for ply, m := range moves {
+				firstMoves := (pos.SideToMove() == engine.White) == g.FirstWhite
+				if ply >= g.BookPlies && firstMoves == (player == "a") {
+					if ply-g.BookPlies >= skip && own%every == 0 {
+						positions++
+						var ml, legal engine.MoveList
+						if _, _, why := moveLeaves(pos, m, ev, nil, &ml, new([]eval.Feature)); why == "" {
+							pos.GenerateLegal(&legal)
+							leaves += legal.N
+						}
+					}
+					own++
+				}
+				pos.Make(m)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return positions, leaves
+	}
+	both := read(MoveOptions{Every: 1, Skip: 2})
+	a, b := read(MoveOptions{Every: 1, Skip: 2, Player: "a"}), read(MoveOptions{Every: 1, Skip: 2, Player: "b"})
+	if a == 0 || b == 0 || a+b != both {
+		t.Errorf("player a %d + player b %d positions, want both players' %d", a, b, both)
+	}
+	for _, p := range []string{"a", "b"} {
+		d := load(MoveOptions{Every: 2, Skip: 3, Player: p})
+		positions, leaves := recount(p, 2, 3)
+		if d.Read != positions || d.Train.Leaves() != leaves {
+			t.Errorf("player %s, every 2, skip 3: read %d positions with %d leaves, the journals have %d with %d",
+				p, d.Read, d.Train.Leaves(), positions, leaves)
+		}
+	}
+}
+
 func mustDefault(t *testing.T, v *engine.Variant) *eval.Weights {
 	t.Helper()
 	w, err := eval.Default(v)
@@ -207,6 +269,7 @@ func TestMovesConfigErrors(t *testing.T) {
 		{"moves: {result_weight: -2}\n", "t.yaml:1: moves.result_weight: -2 is not a weight"},
 		{"moves: {every: -1}\n", "t.yaml:1: moves.every: must not be negative"},
 		{"moves: {skip: -1}\n", "t.yaml:1: moves.skip: must not be negative"},
+		{"moves: {player: white}\n", `t.yaml:1: moves.player: must be a (the first player of each stream) or b (the second), not "white"`},
 		{"moves: {rige: 1}\n", `t.yaml:1: moves.rige: unknown field "rige"`},
 		{"prior_sd: 5\nmoves: {}\n", "t.yaml:1: prior_sd: is not used by the move-choice fit"},
 		{"lambda: 0.5\nmoves: {}\n", "t.yaml:1: lambda: is not used by the move-choice fit"},
