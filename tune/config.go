@@ -8,6 +8,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/internal/yamlx"
+	"tamerlane/selfplay"
 	"tamerlane/tune/choice"
 	"tamerlane/tune/texel"
 )
@@ -73,6 +74,11 @@ type MovesConfig struct {
 	// second player (default: both); Every then counts that player's
 	// moves.
 	Player string `yaml:"player"`
+	// Label, an outside UCI engine with a node, depth or movetime limit,
+	// chooses the move to fit in each sampled position instead of the
+	// move played (with player: a, the stronger engine's move in the
+	// positions our own play reaches).
+	Label *selfplay.EngineSpec `yaml:"label"`
 }
 
 // options returns the move-choice options with the defaults filled in.
@@ -94,6 +100,7 @@ func (m *MovesConfig) options() *MoveOptions {
 		o.Skip = *m.Skip
 	}
 	o.Player = m.Player
+	o.Label = m.Label
 	return o
 }
 
@@ -196,6 +203,13 @@ func (c *Config) Validate() error {
 		}
 		if m.Player != "" && m.Player != "a" && m.Player != "b" {
 			bad("moves.player", "must be a (the first player of each stream) or b (the second), not %q", m.Player)
+		}
+		if l := m.Label; l != nil {
+			if err := l.ValidateOffline(); err != nil {
+				bad("moves.label", "%v", err)
+			} else if l.TC != "" || l.Nodes == 0 && l.Depth == 0 && l.MoveTime == 0 {
+				bad("moves.label", "needs a per-move limit (nodes, depth or movetime), not a clock")
+			}
 		}
 		for _, f := range []struct {
 			name, why string

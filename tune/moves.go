@@ -40,6 +40,11 @@ type MoveOptions struct {
 	// Against an outside engine it learns the engine's replies in the
 	// positions the other player's games lead to.
 	Player string `json:"player,omitempty"`
+	// Label, if set, is an outside engine whose move in each sampled
+	// position is the move to fit instead of the move played (the game
+	// still continues with the move played, and the result term keeps the
+	// game's result).
+	Label *selfplay.EngineSpec `json:"label,omitempty"`
 }
 
 // Defaults of the move-choice fit's position sampling.
@@ -115,6 +120,12 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 		ev   *eval.Evaluator
 	}
 	builders := map[string]*builder{}
+	labelers := map[string]*selfplay.ExternalPlayer{} // by variant name
+	defer func() {
+		for _, l := range labelers {
+			l.Close()
+		}
+	}()
 	var games int64
 	var ml engine.MoveList
 	var buf []eval.Feature
@@ -161,6 +172,14 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 			if err != nil {
 				return err
 			}
+			var label *selfplay.ExternalPlayer
+			if mo.Label != nil {
+				if label = labelers[name]; label == nil {
+					label = selfplay.NewExternalPlayer(*mo.Label, g.Variant, selfplay.Limits{})
+					labelers[name] = label
+				}
+				label.NewGame()
+			}
 			own := 0 // the moves of mo.Player so far, after the book
 			for ply, played := range moves {
 				after := ply - g.BookPlies
@@ -176,7 +195,13 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 				}
 				if take {
 					d.Read++
-					leaves, chosen, why := moveLeaves(pos, played, b.ev, opt.Quiet, &ml, &buf)
+					target := played
+					if label != nil && !pos.InCheck() { // positions in check are left out anyway
+						if target, _, err = label.Move(ctx, pos); err != nil {
+							return fmt.Errorf("%s: pair %d ply %d: moves.label: %w", dir, g.Pair, ply, err)
+						}
+					}
+					leaves, chosen, why := moveLeaves(pos, target, b.ev, opt.Quiet, &ml, &buf)
 					if why != "" {
 						d.Dropped[why]++
 					} else {

@@ -109,6 +109,10 @@ func (s *Set) Add(leaves [][]texel.Feature, chosen int, result float32, game int
 // Len returns the number of positions.
 func (s *Set) Len() int { return len(s.chosen) }
 
+// Chosen returns the index of position i's chosen move among its leaves
+// (in the order Add received them).
+func (s *Set) Chosen(i int) int { return int(s.chosen[i]) }
+
 // Leaves returns the number of leaves (moves) over all positions.
 func (s *Set) Leaves() int {
 	if len(s.leafOff) == 0 {
