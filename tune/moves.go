@@ -97,9 +97,10 @@ func moveRuns(dirs []string) ([]string, error) {
 // builds, per variant, the positions of the move-choice fit: every
 // mo.Every-th ply (with mo.Player, every mo.Every-th move of that player)
 // from mo.Skip plies after the opening book (and from opt.MinPly), leaving
-// out positions in check and positions where a move
-// ends the game. Each move's child is resolved by opt.Quiet (nil: the
-// child itself) and its features taken with the engine's evaluation.
+// out positions in check and positions where a move ends the game. The
+// move to fit is the move played, or mo.Label's move there. Each move's
+// child is resolved by opt.Quiet (nil: the child itself) and its features
+// taken with the engine's evaluation.
 // Games go to the validation set by pairs (opt.ValidFraction, opt.Seed).
 // Loading takes minutes for thousands of games; it stops, with ctx's
 // error, between games once ctx is done.
