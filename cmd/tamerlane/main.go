@@ -41,6 +41,7 @@ func commands() []command {
 		{"run", "the pipeline: generations of self-play, tuning and verification (report.md)", runRun},
 		{"apply", "copy a pipeline run's accepted tables into data/weights", runApply},
 		{"position", "legal moves, check and outcome of a position", runPosition},
+		{"eval", "the static evaluation of a position, term by term", runEval},
 		{"uci", "serve the UCI protocol on stdin/stdout (GUIs, fastchess, cutechess)", runUCI},
 		{"xboard", "serve the CECP (XBoard/WinBoard) protocol on stdin/stdout", runXBoard},
 	}

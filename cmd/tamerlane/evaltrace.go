@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"tamerlane/engine"
+	"tamerlane/engine/eval"
+	"tamerlane/uci"
+)
+
+// evalJSON is the --json output of "tamerlane eval".
+type evalJSON struct {
+	Variant  string     `json:"variant"`
+	Rules    string     `json:"rules"`
+	FEN      string     `json:"fen"`
+	Side     string     `json:"side_to_move"`
+	InCheck  bool       `json:"in_check"`
+	Phase    int        `json:"phase"`     // eval.Phase with every start piece on the board, 0 with none
+	PhaseMax int        `json:"phase_max"` // eval.Phase
+	White    int        `json:"white"`     // the static evaluation, centipawns, White's point of view
+	ToMove   int        `json:"to_move"`   // the same from the side to move's point of view (what the search uses)
+	Terms    []evalTerm `json:"terms"`     // every term with a non-zero contribution, largest first
+}
+
+// evalTerm is one term's share of the evaluation, White's point of view.
+type evalTerm struct {
+	Term  string  `json:"term"`  // the weights' name without ".mg"/".eg"
+	Raw   int     `json:"raw"`   // White's count minus Black's
+	MG    float64 `json:"mg"`    // weight.mg · raw · phase/Phase, centipawns
+	EG    float64 `json:"eg"`    // weight.eg · raw · (Phase−phase)/Phase
+	Total float64 `json:"total"` // MG + EG
+}
+
+// runEval prints the static evaluation of a position term by term: the
+// raw count of each term, its tapered middlegame and endgame shares in
+// centipawns, and their sum (Stockfish's "eval" command for this
+// evaluation). The terms add up to the evaluation but for its rounding
+// to the centipawn.
+func runEval(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("eval", stderr)
+	var vf variantFlags
+	vf.register(fs, "")
+	moves := fs.String("moves", "", "moves to play first, space-separated (coordinate, UCI or SAN)")
+	weights := fs.String("weights", "", "eval table (YAML); default: the embedded table of the variant")
+	top := fs.Int("top", 0, "print only the N largest terms (0: every non-zero term)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if vf.variant == "" {
+		return fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
+	}
+	if *top < 0 {
+		return fmt.Errorf("--top %d: must not be negative", *top)
+	}
+	v, pos, err := vf.position()
+	if err != nil {
+		return err
+	}
+	for i, mv := range strings.Fields(*moves) {
+		m, err := uci.ParseMove(pos, mv)
+		if err != nil {
+			if m, err = pos.ParseMove(mv); err != nil {
+				return fmt.Errorf("--moves: move %d: %v", i+1, err)
+			}
+		}
+		pos.Make(m)
+	}
+	w, err := eval.LoadOrDefault(v, *weights)
+	if err != nil {
+		return err
+	}
+	out := traceEval(eval.New(w), pos)
+	if *top > 0 && len(out.Terms) > *top {
+		out.Terms = out.Terms[:*top]
+	}
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(out)
+	}
+	fmt.Fprintf(stdout, "variant   %s\nrules     %s\nfen       %s\n", out.Variant, orNone(out.Rules), out.FEN)
+	fmt.Fprintf(stdout, "phase     %d of %d (middlegame share %.2f)\n", out.Phase, out.PhaseMax, float64(out.Phase)/float64(out.PhaseMax))
+	fmt.Fprintf(stdout, "static    %+d cp for White, %+d for %s (to move)", out.White, out.ToMove, out.Side)
+	if out.InCheck {
+		fmt.Fprint(stdout, "; in check, where the search does not use it")
+	}
+	fmt.Fprintf(stdout, "\n\n%-28s %6s %9s %9s %9s\n", "term", "raw", "mg cp", "eg cp", "total")
+	for _, t := range out.Terms {
+		fmt.Fprintf(stdout, "%-28s %+6d %+9.1f %+9.1f %+9.1f\n", t.Term, t.Raw, t.MG, t.EG, t.Total)
+	}
+	return nil
+}
+
+// traceEval splits ev's evaluation of pos into its terms.
+func traceEval(ev *eval.Evaluator, pos *engine.Position) evalJSON {
+	reg := ev.Registry()
+	w := ev.Weights()
+	raw, phase := ev.Raw(pos)
+	byTerm := map[string]*evalTerm{}
+	var order []string
+	for _, f := range ev.Features(pos, nil) {
+		name := reg.Name(int(f.Index))
+		term := name[:strings.LastIndex(name, ".")]
+		t := byTerm[term]
+		if t == nil {
+			t = &evalTerm{Term: term, Raw: raw[term]}
+			byTerm[term] = t
+			order = append(order, term)
+		}
+		c := w.Values[f.Index] * float64(f.Value)
+		if strings.HasSuffix(name, ".mg") {
+			t.MG += c
+		} else {
+			t.EG += c
+		}
+	}
+	out := evalJSON{Variant: pos.Variant().Name, Rules: pos.Variant().Options.String(), FEN: pos.FEN(),
+		Side: pos.SideToMove().String(), InCheck: pos.InCheck(), Phase: phase, PhaseMax: eval.Phase,
+		White: ev.EvaluateWhite(pos), ToMove: ev.Evaluate(pos), Terms: []evalTerm{}}
+	for _, name := range order {
+		t := byTerm[name]
+		t.Total = t.MG + t.EG
+		if t.Total != 0 || t.Raw != 0 {
+			out.Terms = append(out.Terms, *t)
+		}
+	}
+	sort.SliceStable(out.Terms, func(i, j int) bool {
+		return math.Abs(out.Terms[i].Total) > math.Abs(out.Terms[j].Total)
+	})
+	return out
+}
