@@ -11,7 +11,6 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
-	"tamerlane/uci"
 )
 
 // evalJSON is the --json output of "tamerlane eval".
@@ -63,14 +62,8 @@ func runEval(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for i, mv := range strings.Fields(*moves) {
-		m, err := uci.ParseMove(pos, mv)
-		if err != nil {
-			if m, err = pos.ParseMove(mv); err != nil {
-				return fmt.Errorf("--moves: move %d: %v", i+1, err)
-			}
-		}
-		pos.Make(m)
+	if err := playMoves(pos, *moves); err != nil {
+		return err
 	}
 	w, err := eval.LoadOrDefault(v, *weights)
 	if err != nil {

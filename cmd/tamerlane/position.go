@@ -48,17 +48,8 @@ func runPosition(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	for i, mv := range strings.Fields(*moves) {
-		if res, reason := pos.Outcome(); res != engine.Ongoing {
-			return fmt.Errorf("--moves: move %d (%s): the game is already over (%s, %s)", i+1, mv, res, reason)
-		}
-		m, err := uci.ParseMove(pos, mv)
-		if err != nil {
-			if m, err = pos.ParseMove(mv); err != nil {
-				return fmt.Errorf("--moves: move %d: %v", i+1, err)
-			}
-		}
-		pos.Make(m)
+	if err := playMoves(pos, *moves); err != nil {
+		return err
 	}
 	out := positionJSON{Variant: v.Name, Rules: v.Options.String(), FEN: pos.FEN(), Side: pos.SideToMove().String(),
 		InCheck: pos.InCheck(), Moves: []positionMove{}, Result: "*"}
@@ -87,6 +78,24 @@ func runPosition(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			alt = "  (uci " + m.UCI + ")"
 		}
 		fmt.Fprintf(stdout, "  %-8s %s%s\n", m.Coord, m.SAN, alt)
+	}
+	return nil
+}
+
+// playMoves plays the --moves flag's moves (coordinate, UCI or SAN,
+// space-separated) on pos; the error names the move.
+func playMoves(pos *engine.Position, moves string) error {
+	for i, mv := range strings.Fields(moves) {
+		if res, reason := pos.Outcome(); res != engine.Ongoing {
+			return fmt.Errorf("--moves: move %d (%s): the game is already over (%s, %s)", i+1, mv, res, reason)
+		}
+		m, err := uci.ParseMove(pos, mv)
+		if err != nil {
+			if m, err = pos.ParseMove(mv); err != nil {
+				return fmt.Errorf("--moves: move %d: %v", i+1, err)
+			}
+		}
+		pos.Make(m)
 	}
 	return nil
 }
