@@ -24,7 +24,7 @@ type evalJSON struct {
 	PhaseMax int        `json:"phase_max"` // eval.Phase
 	White    int        `json:"white"`     // the static evaluation, centipawns, White's point of view
 	ToMove   int        `json:"to_move"`   // the same from the side to move's point of view (what the search uses)
-	Terms    []evalTerm `json:"terms"`     // every term with a non-zero contribution, largest first
+	Terms    []evalTerm `json:"terms"`     // every term whose count is not 0, largest contribution first
 }
 
 // evalTerm is one term's share of the evaluation, White's point of view.
