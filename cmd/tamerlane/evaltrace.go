@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"sort"
-	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
@@ -52,15 +51,12 @@ func runEval(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if vf.variant == "" {
-		return fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
-	}
-	if *top < 0 {
-		return fmt.Errorf("--top %d: must not be negative", *top)
-	}
 	v, pos, err := vf.position()
 	if err != nil {
 		return err
+	}
+	if *top < 0 {
+		return fmt.Errorf("--top %d: must not be negative", *top)
 	}
 	if err := playMoves(pos, *moves); err != nil {
 		return err
@@ -69,7 +65,10 @@ func runEval(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out := traceEval(eval.New(w), pos)
+	out, err := traceEval(eval.New(w), pos)
+	if err != nil {
+		return err
+	}
 	if *top > 0 && len(out.Terms) > *top {
 		out.Terms = out.Terms[:*top]
 	}
@@ -89,41 +88,39 @@ func runEval(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// traceEval splits ev's evaluation of pos into its terms.
-func traceEval(ev *eval.Evaluator, pos *engine.Position) evalJSON {
+// traceEval splits ev's evaluation of pos into its terms: term i with raw
+// count x at phase p contributes weight.mg·x·p/Phase + weight.eg·x·(Phase−p)/Phase.
+func traceEval(ev *eval.Evaluator, pos *engine.Position) (evalJSON, error) {
 	reg := ev.Registry()
 	w := ev.Weights()
 	raw, phase := ev.Raw(pos)
-	byTerm := map[string]*evalTerm{}
-	var order []string
-	for _, f := range ev.Features(pos, nil) {
-		name := reg.Name(int(f.Index))
-		term := name[:strings.LastIndex(name, ".")]
-		t := byTerm[term]
-		if t == nil {
-			t = &evalTerm{Term: term, Raw: raw[term]}
-			byTerm[term] = t
-			order = append(order, term)
-		}
-		c := w.Values[f.Index] * float64(f.Value)
-		if strings.HasSuffix(name, ".mg") {
-			t.MG += c
-		} else {
-			t.EG += c
-		}
-	}
+	mg := float64(phase) / eval.Phase
 	out := evalJSON{Variant: pos.Variant().Name, Rules: pos.Variant().Options.String(), FEN: pos.FEN(),
 		Side: pos.SideToMove().String(), InCheck: pos.InCheck(), Phase: phase, PhaseMax: eval.Phase,
-		White: ev.EvaluateWhite(pos), ToMove: ev.Evaluate(pos), Terms: []evalTerm{}}
-	for _, name := range order {
-		t := byTerm[name]
-		t.Total = t.MG + t.EG
-		if t.Total != 0 || t.Raw != 0 {
-			out.Terms = append(out.Terms, *t)
+		White: ev.EvaluateWhite(pos), ToMove: ev.Evaluate(pos), Terms: make([]evalTerm, 0, len(raw))}
+	index := map[string]int{} // a term's middlegame weight index, for ties
+	for term, x := range raw {
+		i, ok := reg.Index(term + ".mg")
+		if !ok {
+			return evalJSON{}, fmt.Errorf("eval: term %q has no weight %q", term, term+".mg")
 		}
+		t := evalTerm{Term: term, Raw: x}
+		if phase > 0 { // at phase 0 (or Phase) a share is 0, never −0
+			t.MG = w.Values[i] * float64(x) * mg
+		}
+		if phase < eval.Phase {
+			t.EG = w.Values[i+1] * float64(x) * (1 - mg)
+		}
+		t.Total = t.MG + t.EG
+		out.Terms = append(out.Terms, t)
+		index[term] = i
 	}
-	sort.SliceStable(out.Terms, func(i, j int) bool {
-		return math.Abs(out.Terms[i].Total) > math.Abs(out.Terms[j].Total)
+	sort.Slice(out.Terms, func(i, j int) bool {
+		a, b := math.Abs(out.Terms[i].Total), math.Abs(out.Terms[j].Total)
+		if a != b {
+			return a > b
+		}
+		return index[out.Terms[i].Term] < index[out.Terms[j].Term]
 	})
-	return out
+	return out, nil
 }

@@ -25,7 +25,10 @@ func TestEvalTermsAddUp(t *testing.T) {
 		pos := engine.NewPosition(v)
 		var ml engine.MoveList
 		for ply := 0; ply < 40; ply++ {
-			tr := traceEval(ev, pos)
+			tr, err := traceEval(ev, pos)
+			if err != nil {
+				t.Fatal(err)
+			}
 			sum := 0.0
 			for i, term := range tr.Terms {
 				sum += term.Total
@@ -60,7 +63,11 @@ func TestEvalTermFollowsWeight(t *testing.T) {
 		t.Fatal(err)
 	}
 	tempo := func(w *eval.Weights) float64 {
-		for _, term := range traceEval(eval.New(w), engine.NewPosition(v)).Terms {
+		tr, err := traceEval(eval.New(w), engine.NewPosition(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, term := range tr.Terms {
 			if term.Term == "tempo" {
 				return term.Total
 			}

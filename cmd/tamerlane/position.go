@@ -41,9 +41,6 @@ func runPosition(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if vf.variant == "" {
-		return fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
-	}
 	v, pos, err := vf.position()
 	if err != nil {
 		return err

@@ -27,7 +27,11 @@ func (f *variantFlags) register(fs interface {
 }
 
 // position builds the variant and position the flags describe.
+// An empty --variant is an error that lists the variants.
 func (f *variantFlags) position() (*engine.Variant, *engine.Position, error) {
+	if f.variant == "" {
+		return nil, nil, fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
+	}
 	v, err := engine.VariantWithRules(f.variant, f.rules)
 	if err != nil {
 		return nil, nil, err
@@ -123,15 +127,12 @@ func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if vf.variant == "" {
-		return fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
-	}
-	if *depth < 1 {
-		return fmt.Errorf("--depth must be at least 1")
-	}
 	v, p, err := vf.position()
 	if err != nil {
 		return err
+	}
+	if *depth < 1 {
+		return fmt.Errorf("--depth must be at least 1")
 	}
 	enc := json.NewEncoder(stdout)
 	for d := 1; d <= *depth; d++ {

@@ -40,8 +40,9 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if vf.variant == "" {
-		return fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
+	v, p, err := vf.position()
+	if err != nil {
+		return err
 	}
 	if err := search.ValidateHashMiB(*hash); err != nil {
 		return fmt.Errorf("--hash: %w", err)
@@ -52,10 +53,6 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	lim := search.Limits{Depth: *depth, Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
 	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 {
 		lim.Depth = 6
-	}
-	v, p, err := vf.position()
-	if err != nil {
-		return err
 	}
 	w, err := eval.LoadOrDefault(v, *weights)
 	if err != nil {
