@@ -44,7 +44,7 @@ func runEval(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("eval", stderr)
 	var vf variantFlags
 	vf.register(fs, "")
-	moves := fs.String("moves", "", "moves to play first, space-separated (coordinate, UCI or SAN)")
+	vf.registerMoves(fs)
 	weights := fs.String("weights", "", "eval table (YAML); default: the embedded table of the variant")
 	top := fs.Int("top", 0, "print only the N largest terms (0: every non-zero term)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -57,9 +57,6 @@ func runEval(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if *top < 0 {
 		return fmt.Errorf("--top %d: must not be negative", *top)
-	}
-	if err := playMoves(pos, *moves); err != nil {
-		return err
 	}
 	w, err := eval.LoadOrDefault(v, *weights)
 	if err != nil {

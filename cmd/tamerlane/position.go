@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/uci"
@@ -36,16 +35,13 @@ func runPosition(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs := newFlags("position", stderr)
 	var vf variantFlags
 	vf.register(fs, "")
-	moves := fs.String("moves", "", "moves to play first, space-separated (coordinate, UCI or SAN)")
+	vf.registerMoves(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	v, pos, err := vf.position()
 	if err != nil {
-		return err
-	}
-	if err := playMoves(pos, *moves); err != nil {
 		return err
 	}
 	out := positionJSON{Variant: v.Name, Rules: v.Options.String(), FEN: pos.FEN(), Side: pos.SideToMove().String(),
@@ -75,24 +71,6 @@ func runPosition(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			alt = "  (uci " + m.UCI + ")"
 		}
 		fmt.Fprintf(stdout, "  %-8s %s%s\n", m.Coord, m.SAN, alt)
-	}
-	return nil
-}
-
-// playMoves plays the --moves flag's moves (coordinate, UCI or SAN,
-// space-separated) on pos; the error names the move.
-func playMoves(pos *engine.Position, moves string) error {
-	for i, mv := range strings.Fields(moves) {
-		if res, reason := pos.Outcome(); res != engine.Ongoing {
-			return fmt.Errorf("--moves: move %d (%s): the game is already over (%s, %s)", i+1, mv, res, reason)
-		}
-		m, err := uci.ParseMove(pos, mv)
-		if err != nil {
-			if m, err = pos.ParseMove(mv); err != nil {
-				return fmt.Errorf("--moves: move %d: %v", i+1, err)
-			}
-		}
-		pos.Make(m)
 	}
 	return nil
 }

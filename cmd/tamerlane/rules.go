@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tamerlane/engine"
+	"tamerlane/uci"
 )
 
 // variantFlags are the flags every command that sets up a position shares.
@@ -16,6 +17,7 @@ type variantFlags struct {
 	variant string
 	fen     string
 	rules   string
+	moves   string // --moves, for the commands that registerMoves
 }
 
 func (f *variantFlags) register(fs interface {
@@ -26,8 +28,15 @@ func (f *variantFlags) register(fs interface {
 	fs.StringVar(&f.rules, "rules", "", "rule options k=v,k=v (RULES.md 3.8)")
 }
 
-// position builds the variant and position the flags describe.
-// An empty --variant is an error that lists the variants.
+// registerMoves adds --moves, the moves position plays before it returns.
+func (f *variantFlags) registerMoves(fs interface {
+	StringVar(*string, string, string, string)
+}) {
+	fs.StringVar(&f.moves, "moves", "", "moves to play first, space-separated (coordinate, UCI or SAN)")
+}
+
+// position builds the variant and position the flags describe, with the
+// --moves played. An empty --variant is an error that lists the variants.
 func (f *variantFlags) position() (*engine.Variant, *engine.Position, error) {
 	if f.variant == "" {
 		return nil, nil, fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
@@ -36,14 +45,34 @@ func (f *variantFlags) position() (*engine.Variant, *engine.Position, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if f.fen == "" {
-		return v, engine.NewPosition(v), nil
+	p := engine.NewPosition(v)
+	if f.fen != "" {
+		if p, err = engine.ParseFEN(v, f.fen); err != nil {
+			return nil, nil, err
+		}
 	}
-	p, err := engine.ParseFEN(v, f.fen)
-	if err != nil {
+	if err := playMoves(p, f.moves); err != nil {
 		return nil, nil, err
 	}
 	return v, p, nil
+}
+
+// playMoves plays the --moves flag's moves (coordinate, UCI or SAN,
+// space-separated) on pos; the error names the move.
+func playMoves(pos *engine.Position, moves string) error {
+	for i, mv := range strings.Fields(moves) {
+		if res, reason := pos.Outcome(); res != engine.Ongoing {
+			return fmt.Errorf("--moves: move %d (%s): the game is already over (%s, %s)", i+1, mv, res, reason)
+		}
+		m, err := uci.ParseMove(pos, mv)
+		if err != nil {
+			if m, err = pos.ParseMove(mv); err != nil {
+				return fmt.Errorf("--moves: move %d: %v", i+1, err)
+			}
+		}
+		pos.Make(m)
+	}
+	return nil
 }
 
 // variantInfo is the JSON form of a variant.
