@@ -45,11 +45,11 @@ func (f *variantFlags) position() (*engine.Variant, *engine.Position, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := engine.NewPosition(v)
-	if f.fen != "" {
-		if p, err = engine.ParseFEN(v, f.fen); err != nil {
-			return nil, nil, err
-		}
+	var p *engine.Position
+	if f.fen == "" {
+		p = engine.NewPosition(v)
+	} else if p, err = engine.ParseFEN(v, f.fen); err != nil {
+		return nil, nil, err
 	}
 	if err := playMoves(p, f.moves); err != nil {
 		return nil, nil, err
