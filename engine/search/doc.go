@@ -35,9 +35,16 @@
 //     by static exchange (MVV-LVA with the eval table's material weights;
 //     a royal capture, where several royals make it legal, is valued at
 //     least royal.extra), two killers per ply, the counter move of the
-//     opponent's last move, quiet moves by butterfly history (bonus
-//     depth²·32 up to 2000 for a cutoff, the same malus for the quiet moves
-//     tried before it, with gravity toward ±16384), then losing captures.
+//     opponent's last move, quiet moves by history (history.go, in
+//     Stockfish 14's form): the butterfly table (side, origin,
+//     destination) plus the continuation history after the moves 1
+//     (counted twice), 2, 4 and 6 plies back (by the piece type and
+//     destination of both moves), then losing captures. When a node finds
+//     a move above alpha, a quiet best move gets a bonus of 6d²+229d−215
+//     (73 above depth 14), the quiet moves tried before it the same malus,
+//     and an early quiet move of the opponent that it refutes a malus; when
+//     a node fails low the opponent's move that led to it gets a bonus.
+//     Entries move with gravity toward ±13365 (butterfly) and ±29952.
 //     Ties are broken by the move code, so the search does not depend on
 //     the order of move generation.
 //   - Pruning at non-PV nodes out of check (never while a shorter mate is
@@ -45,7 +52,8 @@
 //     per ply, less when improving, at depth <= 6), razoring (depth <= 3,
 //     static + 250 cp per ply below alpha: the quiescence search decides),
 //     late-move pruning of quiet moves ((3+depth²)/2, twice as many when
-//     improving, depth <= 6), history pruning (depth <= 3), futility
+//     improving, depth <= 6), continuation history pruning (both entries
+//     after the last two moves negative, reduced depth below 5), futility
 //     pruning of quiet non-checking moves (static + 100 + 100·depth <=
 //     alpha, depth <= 6), and SEE pruning of quiet moves (losing more
 //     than 60·depth² cp) and captures (losing more than 100·depth cp).
@@ -64,7 +72,10 @@
 //   - Late move reductions: log formula 0.75 + ln(depth)·ln(moves)/2.25
 //     for quiet moves, one ply more when not improving, one less at PV
 //     nodes and for killers and the counter move, adjusted by history
-//     (one ply per 8000); losing captures are reduced one ply. Internal
+//     (out of check: butterfly plus continuation 1, 2 and 4 plies back,
+//     minus 4923, one ply per 14721; a reduced quiet move that fails high
+//     is searched again and its continuation entries follow the result);
+//     losing captures are reduced one ply. Internal
 //     iterative reduction: a node of depth >= 4 without a hash move is
 //     searched one ply shallower. Mate distance pruning.
 //   - Check extension of one ply for moves that give check (while the path

@@ -49,6 +49,8 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 	}
 
 	key := pos.Hash()
+	inCheck := pos.InCheck()
+	s.plies[ply].inCheck = inCheck
 	var ttMove engine.Move
 	ttHit := false
 	ttScore, ttDepth, ttBound := 0, 0, boundNone
@@ -57,11 +59,20 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 		ttMove = e.move
 		ttScore, ttDepth, ttBound = scoreFromTT(int(e.score), ply), int(e.depth), e.flags&3
 		if !pvNode && ttDepth >= depth && cuts(ttScore, ttBound, alpha, beta) {
+			if ttMove != engine.NullMove && !pos.IsCapture(ttMove) && ttMove.Kind() != engine.KindPromotion {
+				if ttScore >= beta {
+					s.updateQuietStats(ply, ttMove, statBonus(depth))
+					if s.plies[ply-1].moveCount <= 2 {
+						s.updatePrior(ply, -statBonus(depth+1))
+					}
+				} else {
+					s.penaliseQuiet(ply, ttMove, statBonus(depth))
+				}
+			}
 			return ttScore
 		}
 	}
-
-	inCheck := pos.InCheck()
+	s.plies[ply].ttHit = ttHit
 	static := -infinity
 	improving := false
 	if !inCheck {
@@ -106,6 +117,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			pos.NonPawnCount(us) >= s.nullMin {
 			r := 3 + depth/4 + min(3, (static-beta)/200)
 			pos.MakeNull()
+			s.plies[ply].key, s.plies[ply].move, s.plies[ply].capture, s.plies[ply].moveCount = noKey, engine.NullMove, false, 0
 			s.nullAt[ply] = true
 			score := -s.search(depth-1-r, ply+1, -beta, -beta+1, false)
 			s.nullAt[ply] = false
@@ -174,8 +186,10 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 						skipQuiets = true
 						continue
 					}
-					if depth <= 3 && s.scores[ply][i] < -4000*int32(depth) {
-						continue // history pruning
+					mk := s.moveKey(m)
+					lmrDepth := max(depth-1-int(s.lmr[min(depth, 63)][min(legal+1, 63)]), 0)
+					if lmrDepth < contPruneDepth && s.hist.contAt(s.prevKey(ply, 1), mk) < 0 && s.hist.contAt(s.prevKey(ply, 2), mk) < 0 {
+						continue // continuation history pruning
 					}
 					if depth <= 6 && int(pos.SEE(m, s.seeVal)) < seeQuietMargin*depth*depth {
 						continue
@@ -185,12 +199,18 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 					continue
 				}
 			}
+			mkey := s.moveKey(m)
+			var stat int32
+			if quiet {
+				stat = s.statScore(ply, m, mkey)
+			}
 			pos.Make(m)
 			if !full && pos.LastMoveLeftRoyalAttacked() {
 				pos.Unmake()
 				continue
 			}
 			legal++
+			s.plies[ply].key, s.plies[ply].move, s.plies[ply].capture, s.plies[ply].moveCount = mkey, m, !quiet, legal
 			givesCheck := pos.InCheck()
 			// Futility pruning of quiet moves at shallow depth.
 			if quiet && !pvNode && !inCheck && !givesCheck && legal > 1 && depth <= futilityDepth &&
@@ -222,8 +242,9 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 						}
 						if s.isKiller(ply, m, counter) {
 							r--
-						} else {
-							r -= int(s.scores[ply][i]) / 8000
+						}
+						if !inCheck {
+							r -= int(stat) / statPerPly
 						}
 					} else if s.scores[ply][i] < 0 { // bad capture
 						r = 1
@@ -233,6 +254,13 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 				score = -s.search(newDepth-r, ply+1, -alpha-1, -alpha, false)
 				if score > alpha && r > 0 && !s.stop {
 					score = -s.search(newDepth, ply+1, -alpha-1, -alpha, false)
+					if quiet && !s.stop {
+						b := statBonus(newDepth)
+						if score <= alpha {
+							b = -b
+						}
+						s.updateCont(ply, mkey, b)
+					}
 				}
 				if score > alpha && score < beta && pvNode && !s.stop {
 					score = -s.search(newDepth, ply+1, -beta, -alpha, true)
@@ -250,11 +278,6 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 						s.updatePV(ply, m)
 					}
 					if alpha >= beta {
-						if quiet {
-							s.goodQuiet(ply, m, depth, quietsTried)
-						} else if len(quietsTried) > 0 {
-							s.badQuiets(depth, quietsTried)
-						}
 						break
 					}
 				}
@@ -269,10 +292,16 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 		full = true
 		s.scoreMoves(ml, ply, engine.NullMove)
 	}
-	s.quietsTried[ply] = quietsTried[:0]
 	if legal == 0 {
+		s.quietsTried[ply] = quietsTried[:0]
 		return s.noMoves(ply, inCheck)
 	}
+	if best > origAlpha {
+		s.updateAllStats(ply, bestMove, best, beta, depth, quietsTried)
+	} else if depth >= 3 || pvNode {
+		s.updatePrior(ply, statBonus(depth))
+	}
+	s.quietsTried[ply] = quietsTried[:0]
 	bound := boundOf(best, origAlpha, beta)
 	if bound == boundUpper {
 		bestMove = engine.NullMove

@@ -6,16 +6,15 @@ import (
 	"tamerlane/engine"
 )
 
-// Move ordering scores. Quiet moves score their history (within
-// ±historyMax); captures that lose material by static exchange come
-// after every quiet move.
+// Move ordering scores. Quiet moves score their history (quietScore,
+// within ±6·contMax); captures that lose material by static exchange
+// come after every quiet move.
 const (
 	orderHash    = 1 << 30
 	orderCapture = 1 << 26
 	orderKiller  = 1 << 25
 	orderCounter = orderKiller - 2
 	orderBadCap  = -(1 << 24)
-	historyMax   = 16384
 )
 
 // initLMR fills the late-move reduction table: 0.75 + ln(depth)*ln(moves)/2.25.
@@ -84,7 +83,7 @@ func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) 
 		case m == counter:
 			x = orderCounter
 		default:
-			x = s.history[mover&63][m.To()]
+			x = s.quietScore(ply, m, s.hist.key(mover.Type(), m.To()))
 		}
 		sc[i] = x
 	}
@@ -104,48 +103,11 @@ func (s *Searcher) isKiller(ply int, m, counter engine.Move) bool {
 	return m == s.killers[ply][0] || m == s.killers[ply][1] || m == counter
 }
 
-// historyBonus is the history change for a cutoff at depth.
-func historyBonus(depth int) int32 { return int32(min(depth*depth*32, 2000)) }
-
-// addHistory moves a history entry toward ±historyMax (gravity: the
-// entry changes less the closer it already is).
-func addHistory(h *int32, bonus int32) {
-	*h += bonus - *h*abs32(bonus)/historyMax
-}
-
 func abs32(x int32) int32 {
 	if x < 0 {
 		return -x
 	}
 	return x
-}
-
-// goodQuiet rewards a quiet move that caused a beta cutoff (killer,
-// counter move, history) and punishes the quiet moves tried before it.
-func (s *Searcher) goodQuiet(ply int, m engine.Move, depth int, tried []engine.Move) {
-	if s.killers[ply][0] != m {
-		s.killers[ply][1] = s.killers[ply][0]
-		s.killers[ply][0] = m
-	}
-	pos := s.pos
-	if last := pos.LastMove(); last != engine.NullMove {
-		s.counter[pos.At(last.To())&63][last.To()] = m
-	}
-	bonus := historyBonus(depth)
-	addHistory(&s.history[pos.At(m.From())&63][m.To()], bonus)
-	for _, q := range tried {
-		if q != m {
-			addHistory(&s.history[pos.At(q.From())&63][q.To()], -bonus)
-		}
-	}
-}
-
-// badQuiets punishes the quiet moves tried before a capture's cutoff.
-func (s *Searcher) badQuiets(depth int, tried []engine.Move) {
-	bonus := historyBonus(depth)
-	for _, q := range tried {
-		addHistory(&s.history[s.pos.At(q.From())&63][q.To()], -bonus)
-	}
 }
 
 // pick moves the best-scored move among i.. to position i and returns it.

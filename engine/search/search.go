@@ -90,7 +90,8 @@ type Searcher struct {
 	nullAt  [MaxPly + 1]bool
 	// verifying marks a node re-searched to verify a null-move cutoff
 	verifying [MaxPly + 1]bool
-	history   [64][engine.NumSquares]int32
+	hist      histories
+	plies     [MaxPly + 1]plyInfo
 	counter   [64][engine.NumSquares]engine.Move // by the last move's piece and destination
 	// staticAt is the static evaluation at each ply (-infinity in check)
 	staticAt    [MaxPly + 1]int
@@ -131,7 +132,7 @@ func (s *Searcher) Clear() {
 	s.tt.clear()
 	clear(s.evalCache)
 	s.killers = [MaxPly + 2][2]engine.Move{}
-	s.history = [64][engine.NumSquares]int32{}
+	s.hist.clear()
 	s.counter = [64][engine.NumSquares]engine.Move{}
 }
 
@@ -144,6 +145,7 @@ func (s *Searcher) setup(v *engine.Variant) {
 		return
 	}
 	s.v = v
+	s.hist.reset(v)
 	n := v.NumTypes()
 	s.value = make([]int32, n+1)
 	s.seeVal = make([]int32, n+1)
@@ -196,9 +198,9 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 		s.deadline = start.Add(lim.MoveTime)
 	}
 	s.tt.newSearch()
-	for i := range s.history {
-		for j := range s.history[i] {
-			s.history[i][j] /= 2
+	for c := range s.hist.butterfly {
+		for i := range s.hist.butterfly[c] {
+			s.hist.butterfly[c][i] /= 2
 		}
 	}
 	s.killers = [MaxPly + 2][2]engine.Move{}
@@ -356,8 +358,12 @@ func (s *Searcher) searchRoot(depth, alpha, beta int) int {
 	best := -infinity
 	bestIdx := 0
 	s.pvLen[0] = 0
+	s.plies[0].inCheck = pos.InCheck()
+	s.plies[0].ttHit = true
 	for i := range s.root {
 		m := s.root[i].m
+		s.plies[0] = plyInfo{key: s.moveKey(m), move: m, moveCount: i + 1, capture: s.root[i].noisy,
+			inCheck: s.plies[0].inCheck, ttHit: true}
 		pos.Make(m)
 		newDepth := depth - 1
 		if pos.InCheck() {
