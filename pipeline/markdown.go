@@ -143,7 +143,7 @@ func Markdown(rep *Report) string {
 			if tr := v.Tune; tr != nil {
 				fmt.Fprintf(&b, "**Tuning**: %d positions of %d games (validation %d), K %s, train MSE %s → %s, validation MSE %s → %s, %d iterations (%s); errors: %s.\n\n",
 					tr.Positions, tr.Games, tr.ValidPositions, ff(float64(tr.K), 4), ff(float64(tr.StartTrainMSE), 5), ff(float64(tr.TrainMSE), 5),
-					ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5), tr.Iterations, tr.Status, tr.SEMethod)
+					ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5), tr.Iterations, tune.StatusText(tr.Status), tr.SEMethod)
 				b.WriteString(tuneDetail(tr))
 			}
 			if v.Measured != nil {

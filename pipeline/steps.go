@@ -146,7 +146,7 @@ func (r *runner) tune(ctx context.Context, g int) error {
 	for _, f := range rep.Fits {
 		r.logf(g, StepTune, f.Variant, "%d positions (validation %d), K %.3f, train MSE %.5f -> %.5f, validation MSE %.5f -> %.5f, %s",
 			f.Positions, f.ValidPositions, float64(f.K), float64(f.StartTrainMSE), float64(f.TrainMSE),
-			float64(f.StartValidMSE), float64(f.ValidMSE), f.Status)
+			float64(f.StartValidMSE), float64(f.ValidMSE), tune.StatusText(f.Status))
 	}
 	if _, _, err := tune.WriteValues(out, rep, r.cat); err != nil {
 		return err

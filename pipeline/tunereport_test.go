@@ -79,3 +79,19 @@ func TestRegularisedGenerations(t *testing.T) {
 		t.Errorf("generation 2 tuned on %d games from %v, generation 1 on %d", f2.Games, t2.Data, f1.Games)
 	}
 }
+
+// TestFitStatusWording: an accepted fit whose line search stopped it
+// (gonum's "Failure") is reported as converged, not as a failure; other
+// statuses are printed as gonum names them.
+func TestFitStatusWording(t *testing.T) {
+	rep := &Report{Generations: []GenerationReport{{Generation: 1, Variants: []VariantReport{{Variant: "chess",
+		Tune: &TuneReport{Positions: 10, Games: 2, Iterations: 3, Status: "Failure", SEMethod: "x"}}}}}}
+	md := Markdown(rep)
+	if strings.Contains(md, "(Failure)") || !strings.Contains(md, "3 iterations (converged: the line search could not lower the loss further)") {
+		t.Errorf("tuning line of a line-search stop:\n%s", md)
+	}
+	rep.Generations[0].Variants[0].Tune.Status = "GradientThreshold"
+	if md := Markdown(rep); !strings.Contains(md, "3 iterations (GradientThreshold)") {
+		t.Errorf("tuning line of a gradient stop:\n%s", md)
+	}
+}

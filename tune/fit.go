@@ -391,7 +391,7 @@ func (f *VariantFit) Table(run string, date time.Time) (*eval.Weights, error) {
 				"validation: cross-entropy %.5f (start %.5f), top-1 %.4f (start %.4f); %d L-BFGS iterations, %s. Sources: %s.",
 				f.Positions, f.Games, m.Result.T, m.Result.K, m.Options.ResultWeight, m.Options.Ridge, m.Result.End.CE, m.Result.Start.CE,
 				m.Result.End.Top1, m.Result.Start.Top1, m.Result.End.MSE, m.Result.Start.MSE, m.Result.EndValid.CE, m.Result.StartValid.CE,
-				m.Result.EndValid.Top1, m.Result.StartValid.Top1, f.Iterations, f.Status, strings.Join(f.Sources, ", "))}
+				m.Result.EndValid.Top1, m.Result.StartValid.Top1, f.Iterations, StatusText(f.Status), strings.Join(f.Sources, ", "))}
 		return w, nil
 	}
 	w.Provenance = eval.Provenance{
@@ -403,10 +403,22 @@ func (f *VariantFit) Table(run string, date time.Time) (*eval.Weights, error) {
 		Notes: fmt.Sprintf("Fitted by tamerlane tune from %d positions of %d games (K %.4f, lambda %g, %s); "+
 			"train MSE %.6f (start %.6f), validation MSE %.6f (start %.6f); %d L-BFGS iterations, %s. Sources: %s.",
 			f.Positions, f.Games, float64(f.K), float64(f.Lambda), f.PriorText(), float64(f.TrainMSE), float64(f.StartTrainMSE),
-			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, f.Status, strings.Join(f.Sources, ", ")),
+			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, StatusText(f.Status), strings.Join(f.Sources, ", ")),
 	}
 	return w, nil
 }
 
 // PriorText describes the fit's prior (see PriorText).
 func (f *VariantFit) PriorText() string { return PriorText(f.PriorSD, f.Regularisation) }
+
+// StatusText words a fit's termination status (gonum's) for people. A fit
+// that returns is accepted as converged (texel.Converged); its status
+// "Failure" means only that the line search could no longer lower the
+// loss, usual at a flat optimum, which the bare word hides. Other
+// statuses are gonum's names.
+func StatusText(status string) string {
+	if status == "Failure" {
+		return "converged: the line search could not lower the loss further"
+	}
+	return status
+}

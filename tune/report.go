@@ -116,7 +116,7 @@ func ValuesMarkdown(rep *Report, rows []ValueRow) string {
 		fmt.Fprintf(&b, "## %s\n\n", f.Variant)
 		fmt.Fprintf(&b, "%d positions of %d games (validation %d); K %.3f; lambda %g; %s; train MSE %.5f (start %.5f); validation MSE %.5f (start %.5f); %d iterations, %s; errors: %s.\n\n",
 			f.Positions, f.Games, f.ValidPositions, float64(f.K), float64(f.Lambda), f.PriorText(), float64(f.TrainMSE), float64(f.StartTrainMSE),
-			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, f.Status, f.SEMethod)
+			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, StatusText(f.Status), f.SEMethod)
 		if f.Lambda != 0 {
 			fmt.Fprintf(&b, "Validation MSE against game results alone: %.5f (start %.5f).\n\n", float64(f.ValidResultMSE), float64(f.StartValidResultMSE))
 		}

@@ -55,12 +55,12 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			r := m.Result
 			fmt.Fprintf(stdout, "%-20s %7d positions (moves)  T %.1f  cross-entropy %.5f -> %.5f  top-1 %.4f -> %.4f  valid %.5f -> %.5f, %.4f -> %.4f  result MSE %.5f -> %.5f  (%s)\n",
 				f.Variant, f.Positions, r.T, r.Start.CE, r.End.CE, r.Start.Top1, r.End.Top1, r.StartValid.CE, r.EndValid.CE,
-				r.StartValid.Top1, r.EndValid.Top1, r.Start.MSE, r.End.MSE, f.Status)
+				r.StartValid.Top1, r.EndValid.Top1, r.Start.MSE, r.End.MSE, tune.StatusText(f.Status))
 			continue
 		}
 		fmt.Fprintf(stdout, "%-20s %7d positions  K %s  train MSE %s -> %s  valid MSE %s -> %s  (%s; %s)\n",
 			f.Variant, f.Positions, f.K.Format(3), f.StartTrainMSE.Format(5), f.TrainMSE.Format(5),
-			f.StartValidMSE.Format(5), f.ValidMSE.Format(5), f.Status, f.PriorText())
+			f.StartValidMSE.Format(5), f.ValidMSE.Format(5), tune.StatusText(f.Status), f.PriorText())
 	}
 	fmt.Fprintf(stdout, "wrote %s and %s\n", filepath.Join(*out, "tune.json"), filepath.Join(*out, "tables"))
 	return nil
