@@ -101,6 +101,12 @@ type plyInfo struct {
 	ttHit     bool        // the table had an entry at this ply
 }
 
+// played records the move made at this ply (m NullMove, key noKey for a
+// null move), its capture flag and its number among the moves tried.
+func (p *plyInfo) played(key int32, m engine.Move, capture bool, moveCount int) {
+	p.key, p.move, p.capture, p.moveCount = key, m, capture, moveCount
+}
+
 // prevKey is the key of the move i plies before ply (noKey if none).
 func (s *Searcher) prevKey(ply, i int) int32 {
 	if ply-i < 0 {

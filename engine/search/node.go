@@ -117,7 +117,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			pos.NonPawnCount(us) >= s.nullMin {
 			r := 3 + depth/4 + min(3, (static-beta)/200)
 			pos.MakeNull()
-			s.plies[ply].key, s.plies[ply].move, s.plies[ply].capture, s.plies[ply].moveCount = noKey, engine.NullMove, false, 0
+			s.plies[ply].played(noKey, engine.NullMove, false, 0)
 			s.nullAt[ply] = true
 			score := -s.search(depth-1-r, ply+1, -beta, -beta+1, false)
 			s.nullAt[ply] = false
@@ -175,6 +175,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			m := s.pick(ml, ply, i)
 			capture := pos.IsCapture(m)
 			quiet := !capture && m.Kind() != engine.KindPromotion
+			mkey := s.moveKey(m)
 			if quiet && skipQuiets && !s.isKiller(ply, m, counter) {
 				continue
 			}
@@ -186,9 +187,8 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 						skipQuiets = true
 						continue
 					}
-					mk := s.moveKey(m)
 					lmrDepth := max(depth-1-int(s.lmr[min(depth, 63)][min(legal+1, 63)]), 0)
-					if lmrDepth < contPruneDepth && s.hist.contAt(s.prevKey(ply, 1), mk) < 0 && s.hist.contAt(s.prevKey(ply, 2), mk) < 0 {
+					if lmrDepth < contPruneDepth && s.hist.contAt(s.prevKey(ply, 1), mkey) < 0 && s.hist.contAt(s.prevKey(ply, 2), mkey) < 0 {
 						continue // continuation history pruning
 					}
 					if depth <= 6 && int(pos.SEE(m, s.seeVal)) < seeQuietMargin*depth*depth {
@@ -199,7 +199,6 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 					continue
 				}
 			}
-			mkey := s.moveKey(m)
 			var stat int32
 			if quiet {
 				stat = s.statScore(ply, m, mkey)
@@ -210,7 +209,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 				continue
 			}
 			legal++
-			s.plies[ply].key, s.plies[ply].move, s.plies[ply].capture, s.plies[ply].moveCount = mkey, m, !quiet, legal
+			s.plies[ply].played(mkey, m, !quiet, legal)
 			givesCheck := pos.InCheck()
 			// Futility pruning of quiet moves at shallow depth.
 			if quiet && !pvNode && !inCheck && !givesCheck && legal > 1 && depth <= futilityDepth &&

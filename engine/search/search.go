@@ -358,12 +358,10 @@ func (s *Searcher) searchRoot(depth, alpha, beta int) int {
 	best := -infinity
 	bestIdx := 0
 	s.pvLen[0] = 0
-	s.plies[0].inCheck = pos.InCheck()
-	s.plies[0].ttHit = true
+	s.plies[0] = plyInfo{inCheck: pos.InCheck(), ttHit: true}
 	for i := range s.root {
 		m := s.root[i].m
-		s.plies[0] = plyInfo{key: s.moveKey(m), move: m, moveCount: i + 1, capture: s.root[i].noisy,
-			inCheck: s.plies[0].inCheck, ttHit: true}
+		s.plies[0].played(s.moveKey(m), m, s.root[i].noisy, i+1)
 		pos.Make(m)
 		newDepth := depth - 1
 		if pos.InCheck() {
