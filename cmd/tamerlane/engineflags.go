@@ -14,15 +14,9 @@ import (
 type engineFlags struct {
 	cmd  [2]string
 	name [2]string
-	opts [2]optionList
+	opts [2]stringList
 	tc   string
 }
-
-// optionList collects repeated Name=Value flags.
-type optionList []string
-
-func (o *optionList) String() string     { return strings.Join(*o, ",") }
-func (o *optionList) Set(s string) error { *o = append(*o, s); return nil }
 
 func (e *engineFlags) register(fs *flag.FlagSet) {
 	for i, side := range []string{"a", "b"} {
@@ -55,7 +49,7 @@ func (e *engineFlags) specs() (a, b *selfplay.EngineSpec, err error) {
 // engineSpec builds the spec of the outside engine given by the flag
 // --FLAG CMD (command and arguments, space-separated), --FLAG-name and
 // the repeated --FLAG-option Name=Value; nil when CMD is empty.
-func engineSpec(flag, cmd, name string, opts optionList) (*selfplay.EngineSpec, error) {
+func engineSpec(flag, cmd, name string, opts stringList) (*selfplay.EngineSpec, error) {
 	f := strings.Fields(cmd)
 	if len(f) == 0 {
 		if len(opts) > 0 || name != "" {

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -154,6 +155,19 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run \"tamerlane <command> -h\" for a command's flags.")
+}
+
+// stringList collects a repeatable string flag (a data directory, a run,
+// an outside engine's Name=Value option) in the order given.
+type stringList []string
+
+// String implements flag.Value.
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+// Set implements flag.Value.
+func (l *stringList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
 }
 
 // newFlags returns a flag set that reports errors to stderr.

@@ -28,7 +28,7 @@ func runOpenings(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	weights := fs.String("weights", "", "evaluation table of this engine as the scorer (default: the embedded one)")
 	cmd := fs.String("engine", "", "score with this outside UCI engine (command and arguments, space-separated) instead of this engine")
 	name := fs.String("engine-name", "", "the outside engine's name in the file header (default: the command's base name)")
-	var opts optionList
+	var opts stringList
 	fs.Var(&opts, "engine-option", "UCI option Name=Value for the outside engine (repeatable)")
 	out := fs.String("o", "", "output file (one FEN per line, '#' comments)")
 	force := fs.Bool("force", false, "replace the output file if it exists")

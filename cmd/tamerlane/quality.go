@@ -20,7 +20,7 @@ func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	variant := fs.String("variant", "", "variant of --positions: "+strings.Join(engine.VariantNames(), ", "))
 	rules := fs.String("rules", "", "rule options k=v,k=v of --positions (RULES.md 3.8)")
 	positions := fs.String("positions", "", "file of FENs to judge, one per line")
-	var runs optionList
+	var runs stringList
 	fs.Var(&runs, "run", "self-play or match run: judge the positions where its first player (A) moved, after the book (repeatable: the runs' positions together)")
 	every := fs.Int("every", 4, "with --run: keep every N-th of those positions")
 	limit := fs.Int("limit", 0, "judge at most this many positions (0: all)")
@@ -28,7 +28,7 @@ func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	b := fs.String("b", "", "player B's evaluation table (default: the embedded one)")
 	nodes := fs.Int64("nodes", 20000, "node limit of players A and B per move")
 	oracle := fs.String("oracle", "", "the oracle: an outside UCI engine (command and arguments; default: this engine at --oracle-nodes)")
-	var oracleOpts optionList
+	var oracleOpts stringList
 	fs.Var(&oracleOpts, "oracle-option", "UCI option Name=Value of the oracle (repeatable)")
 	oracleNodes := fs.Int64("oracle-nodes", 200000, "the oracle's node limit per move")
 	workers := fs.Int("workers", 1, "positions judged at once")

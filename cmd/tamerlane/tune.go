@@ -14,21 +14,10 @@ import (
 	"tamerlane/values"
 )
 
-// listFlag collects a repeatable string flag.
-type listFlag []string
-
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-
-// Set implements flag.Value.
-func (l *listFlag) Set(s string) error {
-	*l = append(*l, s)
-	return nil
-}
-
 func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tune", stderr)
 	cfgPath := fs.String("c", "", "tuning config (YAML); default: built-in defaults")
-	var dataDirs listFlag
+	var dataDirs stringList
 	fs.Var(&dataDirs, "data", "self-play run directory (one still playing: the games finished so far), measurement directory (its regression self-play), or positions.jsonl (repeatable)")
 	out := fs.String("o", "", "output directory (required)")
 	if err := parseFlags(fs, args); err != nil {
