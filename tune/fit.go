@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize"
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
@@ -417,7 +418,7 @@ func (f *VariantFit) PriorText() string { return PriorText(f.PriorSD, f.Regulari
 // loss, usual at a flat optimum, which the bare word hides. Other
 // statuses are gonum's names.
 func StatusText(status string) string {
-	if status == "Failure" {
+	if status == optimize.Failure.String() {
 		return "converged: the line search could not lower the loss further"
 	}
 	return status
