@@ -39,7 +39,7 @@ type File struct {
 func Create(path string) (*File, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+tmpInfix+"*")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", path, err) // the target, not the temporary name
 	}
 	if err := tmp.Chmod(Mode); err != nil {
 		tmp.Close()

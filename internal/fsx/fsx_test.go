@@ -55,6 +55,17 @@ func TestWriteFailureKeepsOldFile(t *testing.T) {
 	onlyFile(t, p, "old")
 }
 
+// TestCreateNamesTarget: a file that cannot be created (its directory is
+// missing) is named in the error as the caller gave it, not by the
+// temporary name, and the error still says why.
+func TestCreateNamesTarget(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "missing", "a.txt")
+	_, err := Create(p)
+	if err == nil || !strings.HasPrefix(err.Error(), p+": ") || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("err = %v, want one starting with %s and wrapping fs.ErrNotExist", err, p)
+	}
+}
+
 func TestJSONRoundTripAndFormat(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "x.json")
 	type doc struct {
