@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime/pprof"
 	"time"
+
+	"tamerlane/internal/fsx"
 )
 
 // benchPerft is the fixed perft suite of "tamerlane bench": every variant's
@@ -27,10 +30,18 @@ var benchPerft = []struct {
 	{"full-tamerlane", "", "", 4},
 }
 
-func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	fs := newFlags("bench", stderr)
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole bench to this file (pprof format; cmd/tamerlane/default.pgo is one, for profile-guided builds)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer func() { retErr = stop(retErr) }()
 	}
 	var total uint64
 	var secs float64
@@ -57,4 +68,27 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintf(stdout, "perft total: %d nodes in %.2f s, %.2f Mnodes/s\n", total, secs, float64(total)/secs/1e6)
 	return benchSearch(ctx, stdout)
+}
+
+// startCPUProfile starts profiling the process's CPU into path. The
+// returned stop ends the profile and, when the profiled work succeeded
+// (err nil), writes the file atomically; after a failure it leaves path
+// as it was. It returns err, or the profile's own error.
+func startCPUProfile(path string) (stop func(err error) error, err error) {
+	f, err := fsx.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f.Writer); err != nil {
+		f.Abort()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return func(err error) error {
+		pprof.StopCPUProfile()
+		if err != nil {
+			f.Abort()
+			return err
+		}
+		return f.Commit()
+	}, nil
 }
