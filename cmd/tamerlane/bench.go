@@ -32,7 +32,7 @@ var benchPerft = []struct {
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	fs := newFlags("bench", stderr)
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole bench to this file (pprof format; cmd/tamerlane/default.pgo is one, for profile-guided builds)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole bench to this file (pprof format, for go tool pprof)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
