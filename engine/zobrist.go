@@ -56,3 +56,9 @@ func (z *zobristKeys) rights(r uint32) uint64 {
 func (z *zobristKeys) ppKey(pp [2]uint8) uint64 {
 	return z.pp[0][pp[0]] ^ z.pp[1][pp[1]]
 }
+
+// PieceKey returns the Zobrist key of piece pc on square s: the key the
+// position's hash XORs in for that piece. XORing the keys of a subset of
+// the pieces hashes that subset, as the evaluation's pawn-structure cache
+// does with the pawns.
+func PieceKey(pc Piece, s Square) uint64 { return zobrist.piece[pc&0x7f][s] }

@@ -52,7 +52,13 @@ type Evaluator struct {
 	maxRank   [2][engine.MaxFiles + 2]int32 // highest absolute rank
 	pawnSq    [2][64]engine.Square
 	npawn     [2]int
-	neighbors [8]int
+	// the pawn-structure cache (pawns.go), by pawn key; nil switches it
+	// off. pawnScratch holds the structure when it is not cached, and
+	// pawnHits counts the lookups that found their pawns.
+	pawnCache   []pawnEntry
+	pawnScratch pawnEntry
+	pawnHits    int
+	neighbors   [8]int
 	// issue-14 scratch: the enemy royals' neighbourhoods, rook-like
 	// pieces, pair colour masks, threat ranks
 	neighbors9 [9]int
@@ -94,6 +100,7 @@ func New(w *Weights) *Evaluator {
 	e.wmg = make([]int64, nt)
 	e.weg = make([]int64, nt)
 	e.nterms = nt
+	e.pawnCache = make([]pawnEntry, pawnCacheSize)
 	e.ncore = int(r.placeStart)
 	copy(e.types[:], r.types)
 	copy(e.phaseW[:], r.phaseWeight)

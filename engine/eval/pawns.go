@@ -2,15 +2,90 @@ package eval
 
 import (
 	"math"
+	"math/bits"
 
 	"tamerlane/engine"
 )
 
+// pawnCacheSize is the number of entries of an evaluator's
+// pawn-structure cache (a power of two).
+const pawnCacheSize = 1 << 10
+
+// squareWords is the number of 64-bit words of a set of mailbox squares.
+const squareWords = (engine.NumSquares + 63) / 64
+
+// pawnEntry is the part of the pawn terms that depends on the pawns alone
+// (their types and squares), under the pawn key that hashes them: the
+// structure counts, White's minus Black's, and each side's passed pawns
+// as a set of squares. The passed pawns' own terms are added from the
+// set, since their path terms depend on the royals and the square in
+// front.
+type pawnEntry struct {
+	key                                   uint64
+	doubled, isolated, supported, phalanx int32
+	passed                                [2][squareWords]uint64
+}
+
 // pawns adds the pawn-structure terms: doubled, isolated, supported and
-// phalanx pawns, and the passed-pawn terms.
+// phalanx pawns, and the passed-pawn terms. It fills the pawn counts and
+// extreme ranks by file that the file and royal-cover terms read. The
+// counts and the passed pawns come from the pawn-structure cache when the
+// same pawns were evaluated before (see pawnEntry).
 func (e *Evaluator) pawns(pos *engine.Position) {
 	r := e.reg
 	raw := &e.raw
+	e.pawnFiles()
+	var key uint64 // 0: not cached (no cache, or a side's pawns overflow pawnSq)
+	if e.pawnCache != nil && e.npawn[0] < len(e.pawnSq[0]) && e.npawn[1] < len(e.pawnSq[1]) {
+		for c := 0; c < 2; c++ {
+			for _, s := range e.pawnSq[c][:e.npawn[c]] {
+				key ^= engine.PieceKey(pos.At(s), s)
+			}
+		}
+	}
+	ent := &e.pawnScratch
+	if key != 0 {
+		ent = &e.pawnCache[key&(pawnCacheSize-1)]
+		if ent.key == key {
+			e.pawnHits++
+		} else {
+			e.pawnStructure(pos, ent)
+			ent.key = key
+		}
+	} else {
+		e.pawnStructure(pos, ent)
+	}
+	raw[r.doubled] += ent.doubled
+	raw[r.isolated] += ent.isolated
+	if r.pawnChain >= 0 {
+		raw[r.pawnChain] += ent.supported
+		raw[r.pawnChain+1] += ent.phalanx
+	}
+	for c := 0; c < 2; c++ {
+		sgn := int32(1 - 2*c)
+		for w, b := range ent.passed[c] {
+			for ; b != 0; b &= b - 1 {
+				e.passedTerms(pos, engine.Square(64*w+bits.TrailingZeros64(b)), engine.Color(c), sgn)
+			}
+		}
+	}
+}
+
+// passedTerms adds the terms of c's passed pawn on s, signed by sgn:
+// passed.T, its ranks-to-go bucket and its path terms.
+func (e *Evaluator) passedTerms(pos *engine.Position, s engine.Square, c engine.Color, sgn int32) {
+	rr := e.rel[c][s]
+	e.raw[e.types[pos.At(s).Type()].passed&(maxTerms-1)] += sgn * rr * rr
+	e.raw[e.goBucket[min(e.lastRank-rr, int32(len(e.goBucket)-1))]&(maxTerms-1)] += sgn
+	if w := passedPathWeight(e.lastRank - rr); w > 0 && e.reg.passedFree >= 0 {
+		e.passedPath(pos, s, c, sgn*w)
+	}
+}
+
+// pawnFiles fills the pawn counts and the lowest and highest ranks of
+// each side's pawns by file (shifted by one: files -1 and nf are empty
+// sentinels).
+func (e *Evaluator) pawnFiles() {
 	nf := e.files
 	for c := 0; c < 2; c++ {
 		for f := 0; f < nf+2; f++ {
@@ -19,18 +94,22 @@ func (e *Evaluator) pawns(pos *engine.Position) {
 			e.maxRank[c][f] = -1
 		}
 		for _, s := range e.pawnSq[c][:e.npawn[c]] {
-			f := int(e.file[s]) + 1 // shifted by one: files -1 and nf are sentinels
+			f := int(e.file[s]) + 1
 			rk := int32(e.rank[s])
 			e.pawnCount[c][f]++
 			e.minRank[c][f] = min(e.minRank[c][f], rk)
 			e.maxRank[c][f] = max(e.maxRank[c][f], rk)
 		}
 	}
+}
+
+// pawnStructure computes ent's counts and passed pawns from the pawns
+// (the files filled by pawnFiles).
+func (e *Evaluator) pawnStructure(pos *engine.Position, ent *pawnEntry) {
+	nf := e.files
+	ent.doubled, ent.isolated, ent.supported, ent.phalanx = 0, 0, 0, 0
 	for c := 0; c < 2; c++ {
-		sgn := int32(1)
-		if c == 1 {
-			sgn = -1
-		}
+		sgn := int32(1 - 2*c)
 		var doubled, isolated int32
 		for f := 1; f <= nf; f++ {
 			if n := e.pawnCount[c][f]; n > 1 {
@@ -40,17 +119,17 @@ func (e *Evaluator) pawns(pos *engine.Position) {
 				isolated += n
 			}
 		}
-		raw[r.doubled] += sgn * doubled
-		raw[r.isolated] += sgn * isolated
-		if r.pawnChain >= 0 {
+		ent.doubled += sgn * doubled
+		ent.isolated += sgn * isolated
+		if e.reg.pawnChain >= 0 {
 			supported, phalanx := e.chains(pos, engine.Color(c))
-			raw[r.pawnChain] += sgn * supported
-			raw[r.pawnChain+1] += sgn * phalanx
+			ent.supported += sgn * supported
+			ent.phalanx += sgn * phalanx
 		}
 		rel := &e.rel[c]
+		ent.passed[c] = [squareWords]uint64{}
 		for _, s := range e.pawnSq[c][:e.npawn[c]] {
-			rr := rel[s]
-			if rr >= e.lastRank {
+			if rel[s] >= e.lastRank {
 				continue // a waiting pawn of pawns
 			}
 			f := int(e.file[s]) + 1
@@ -70,11 +149,7 @@ func (e *Evaluator) pawns(pos *engine.Position) {
 				}
 			}
 			if passed {
-				raw[e.types[pos.At(s).Type()].passed&(maxTerms-1)] += sgn * rr * rr
-				raw[e.goBucket[min(e.lastRank-rr, int32(len(e.goBucket)-1))]&(maxTerms-1)] += sgn
-				if w := passedPathWeight(e.lastRank - rr); w > 0 && r.passedFree >= 0 {
-					e.passedPath(pos, s, engine.Color(c), sgn*w)
-				}
+				ent.passed[c][s/64] |= 1 << (s % 64)
 			}
 		}
 	}
