@@ -139,6 +139,15 @@
 // with Σ w_i·x_i within 0.5 cp plus the weights' rounding (far below
 // 0.01 cp; the parity test allows 0.51).
 //
+// # Pawn-structure cache
+//
+// The doubled, isolated, chain and passed-pawn scans depend on the pawns
+// alone, so an Evaluator keeps them in a cache of 1024 entries keyed by
+// the XOR of the pawns' Zobrist keys (engine.PieceKey); the passed pawns'
+// path terms, which read the royals and the square in front, are computed
+// every time. The cache changes no term: a cached and an uncached
+// evaluator agree exactly (TestPawnCacheSameTerms).
+//
 // # Tables
 //
 // Load, LoadFile and Default read tables; Write and WriteFile write them in
