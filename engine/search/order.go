@@ -45,14 +45,18 @@ func (s *Searcher) victimValue(m engine.Move) int32 {
 // first, then captures and promotions that do not lose material by
 // static exchange, by MVV-LVA (most valuable victim, least valuable
 // attacker, with the eval's material weights), then killers and the
-// counter move, then quiet moves by history, then losing captures.
+// counter move, then quiet moves by history, then losing captures. The
+// static exchange of a capture of a cheaper piece is left pending: the
+// capture is scored as a good one until pick reaches it (or resolve).
 func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) {
 	pos := s.pos
 	sc := &s.scores[ply]
+	pending := &s.pending[ply]
 	counter := s.counterMove()
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
 		mover := pos.At(m.From())
+		pending[i] = false
 		var x int32
 		switch {
 		case m == ttMove:
@@ -65,12 +69,10 @@ func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) 
 				mvv += s.value[m.Promotion()]
 			}
 			// A capture of something worth at least the capturer cannot
-			// lose by exchange; otherwise ask SEE.
-			if victim >= attacker || pos.SEE(m, s.seeVal) >= 0 {
-				x = orderCapture + mvv
-			} else {
-				x = orderBadCap + mvv
-			}
+			// lose by exchange; otherwise SEE decides, when pick reaches
+			// the move (pending).
+			x = orderCapture + mvv
+			pending[i] = victim < attacker
 		case m.Kind() == engine.KindPromotion:
 			x = orderCapture + s.value[m.Promotion()] - s.value[mover.Type()]
 			if pos.SEE(m, s.seeVal) < 0 {
@@ -113,18 +115,49 @@ func abs32(x int32) int32 {
 // pick moves the best-scored move among i.. to position i and returns it.
 // Ties go to the lower move code, so that the search does not depend on
 // the order of move generation (which depends on the order of the
-// position's piece lists, which Make and Unmake permute).
+// position's piece lists, which Make and Unmake permute). A pending
+// capture that comes first is resolved by its static exchange: one that
+// loses material drops among the losing captures and the choice is made
+// again. Pending scores are never below the resolved ones, so the moves
+// come in the order that scoring every exchange at once would give, and
+// the exchanges of the moves a cut-off leaves untried are never computed.
 func (s *Searcher) pick(ml *engine.MoveList, ply, i int) engine.Move {
 	sc := &s.scores[ply]
-	b := i
-	for j := i + 1; j < ml.N; j++ {
-		if sc[j] > sc[b] || sc[j] == sc[b] && ml.Moves[j] < ml.Moves[b] {
-			b = j
+	pending := &s.pending[ply]
+	for {
+		b := i
+		for j := i + 1; j < ml.N; j++ {
+			if sc[j] > sc[b] || sc[j] == sc[b] && ml.Moves[j] < ml.Moves[b] {
+				b = j
+			}
+		}
+		if b != i {
+			ml.Moves[i], ml.Moves[b] = ml.Moves[b], ml.Moves[i]
+			sc[i], sc[b] = sc[b], sc[i]
+			pending[i], pending[b] = pending[b], pending[i]
+		}
+		if !pending[i] {
+			return ml.Moves[i]
+		}
+		pending[i] = false
+		if s.pos.SEE(ml.Moves[i], s.seeVal) >= 0 {
+			return ml.Moves[i]
+		}
+		sc[i] += orderBadCap - orderCapture
+	}
+}
+
+// resolve scores every pending capture of ml by its static exchange, for
+// an ordering read whole (the root's).
+func (s *Searcher) resolve(ml *engine.MoveList, ply int) {
+	sc := &s.scores[ply]
+	pending := &s.pending[ply]
+	for i := 0; i < ml.N; i++ {
+		if pending[i] {
+			pending[i] = false
+			if s.pos.SEE(ml.Moves[i], s.seeVal) < 0 {
+				sc[i] += orderBadCap - orderCapture
+			}
 		}
 	}
-	if b != i {
-		ml.Moves[i], ml.Moves[b] = ml.Moves[b], ml.Moves[i]
-		sc[i], sc[b] = sc[b], sc[i]
-	}
-	return ml.Moves[i]
 }

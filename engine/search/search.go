@@ -84,8 +84,11 @@ type Searcher struct {
 	rootDepth int
 	selDepth  int
 
-	moves   [MaxPly + 1]engine.MoveList
-	scores  [MaxPly + 1][engine.MaxMoves]int32
+	moves  [MaxPly + 1]engine.MoveList
+	scores [MaxPly + 1][engine.MaxMoves]int32
+	// pending marks a capture scored as a good one whose static exchange
+	// is not yet known (see pick)
+	pending [MaxPly + 1][engine.MaxMoves]bool
 	killers [MaxPly + 2][2]engine.Move
 	nullAt  [MaxPly + 1]bool
 	// verifying marks a node re-searched to verify a null-move cutoff
@@ -219,6 +222,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 		ttMove = e.move
 	}
 	s.scoreMoves(ml, 0, ttMove)
+	s.resolve(ml, 0)
 	s.root = s.root[:0]
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
