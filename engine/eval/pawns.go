@@ -15,7 +15,7 @@ const pawnCacheSize = 1 << 10
 const squareWords = (engine.NumSquares + 63) / 64
 
 // pawnEntry is the part of the pawn terms that depends on the pawns alone
-// (their types and squares), under the pawn key that hashes them: the
+// (their colours and squares; the key hashes their types too): the
 // structure counts, White's minus Black's, and each side's passed pawns
 // as a set of squares. The passed pawns' own terms are added from the
 // set, since their path terms depend on the royals and the square in
