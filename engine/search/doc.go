@@ -36,9 +36,10 @@
 //     a royal capture, where several royals make it legal, is valued at
 //     least royal.extra; the exchange of a capture of a cheaper piece is
 //     computed only when the capture's turn comes), two killers per ply,
-//     the counter move of the opponent's last move, quiet moves by history (history.go, in
-//     Stockfish 14's form): the butterfly table (side, origin,
-//     destination) plus the continuation history after the moves 1
+//     the counter move of the opponent's last move, quiet moves by
+//     history (history.go, in Stockfish 14's form): the butterfly table
+//     (side, origin, destination) plus the continuation history after the
+//     moves 1
 //     (counted twice), 2, 4 and 6 plies back (by the piece type and
 //     destination of both moves), then losing captures. When a node finds
 //     a move above alpha, a quiet best move gets a bonus of 6d²+229d−215
