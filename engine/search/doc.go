@@ -39,9 +39,8 @@
 //     the counter move of the opponent's last move, quiet moves by
 //     history (history.go, in Stockfish 14's form): the butterfly table
 //     (side, origin, destination) plus the continuation history after the
-//     moves 1
-//     (counted twice), 2, 4 and 6 plies back (by the piece type and
-//     destination of both moves), then losing captures. When a node finds
+//     moves 1 (counted twice), 2, 4 and 6 plies back (by the piece type
+//     and destination of both moves), then losing captures. When a node finds
 //     a move above alpha, a quiet best move gets a bonus of 6d²+229d−215
 //     (73 above depth 14), the quiet moves tried before it the same malus,
 //     and an early quiet move of the opponent that it refutes a malus; when
