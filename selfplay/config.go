@@ -121,6 +121,23 @@ type AdjudicationConfig struct {
 	Resign ResignAdjudication `yaml:"resign"`
 }
 
+// Check reports each out-of-range field of a through report, which is
+// given the field's path below the adjudication ("resign.score").
+func (a *AdjudicationConfig) Check(report func(field, format string, args ...any)) {
+	nonNeg := func(field string, v int) {
+		if v < 0 {
+			report(field, "must not be negative (got %d)", v)
+		}
+	}
+	nonNeg("draw.move_number", a.Draw.MoveNumber)
+	nonNeg("draw.move_count", a.Draw.MoveCount)
+	nonNeg("draw.score", a.Draw.Score)
+	nonNeg("resign.move_count", a.Resign.MoveCount)
+	if a.Resign.MoveCount > 0 && a.Resign.Score < 1 {
+		report("resign.score", "must be positive (got %d)", a.Resign.Score)
+	}
+}
+
 // DrawAdjudication declares a draw once the game has reached move
 // MoveNumber and both players' scores have stayed within ±Score for
 // MoveCount consecutive moves each (2·MoveCount plies); a capture, a pawn

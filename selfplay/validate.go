@@ -56,13 +56,7 @@ func (c *Config) validate(lookPath bool) error {
 	if c.Openings.Attempts < 1 {
 		bad("openings.attempts", "must be at least 1 (got %d)", c.Openings.Attempts)
 	}
-	nonNeg("adjudication.draw.move_number", int64(c.Adjudication.Draw.MoveNumber))
-	nonNeg("adjudication.draw.move_count", int64(c.Adjudication.Draw.MoveCount))
-	nonNeg("adjudication.draw.score", int64(c.Adjudication.Draw.Score))
-	nonNeg("adjudication.resign.move_count", int64(c.Adjudication.Resign.MoveCount))
-	if c.Adjudication.Resign.MoveCount > 0 && c.Adjudication.Resign.Score < 1 {
-		bad("adjudication.resign.score", "must be positive (got %d)", c.Adjudication.Resign.Score)
-	}
+	c.Adjudication.Check(func(field, format string, a ...any) { bad("adjudication."+field, format, a...) })
 	nonNeg("dataset.positions_per_game", int64(c.Dataset.PositionsPerGame))
 	nonNeg("dataset.skip_plies", int64(c.Dataset.SkipPlies))
 	if c.Shard.Count < 0 || c.Shard.Count > 0 && (c.Shard.Index < 0 || c.Shard.Index >= c.Shard.Count) {

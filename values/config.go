@@ -27,6 +27,7 @@ import (
 //	seed: 1
 //	nodes: 2000            # per move, both methods
 //	max_plies: 400
+//	adjudication: {resign: {move_count: 0}}   # play every game out
 //	regression: {min_ply: 16, quiet_plies: 2, min_games: 30}
 //	variants:
 //	  - variant: chess
@@ -43,6 +44,14 @@ type Config struct {
 	Nodes int64 `yaml:"nodes"`
 	// MaxPlies ends longer games as draws (default 400).
 	MaxPlies int `yaml:"max_plies"`
+	// Adjudication ends the games of both methods early, as self-play
+	// does (selfplay.AdjudicationConfig; fields left out keep
+	// self-play's defaults: resign at 1000 cp for 3 moves, both sides
+	// agreeing; draw within 10 cp for 8 moves from move 40). The scores
+	// are our engine's, so an adjudicated result is partly its table's
+	// opinion: a measurement that must come from the games alone plays
+	// them out with resign: {move_count: 0} (README, "Piece values").
+	Adjudication *selfplay.AdjudicationConfig `yaml:"adjudication,omitempty"`
 	// Workers is the number of game pairs played at once (0: one per CPU;
 	// not part of the hash).
 	Workers int `yaml:"workers,omitempty"`
@@ -141,7 +150,8 @@ func loadConfig(path string, lookPath bool) (*Config, error) {
 func ParseConfig(b []byte, name string) (*Config, error) { return parseConfig(b, name, true) }
 
 func parseConfig(b []byte, name string, lookPath bool) (*Config, error) {
-	var c Config
+	adj := selfplay.DefaultConfig().Adjudication
+	c := Config{Adjudication: &adj} // the file's adjudication fields overwrite the defaults
 	src, err := yamlx.Decode(b, name, &c)
 	if err != nil {
 		return nil, err
@@ -180,6 +190,7 @@ func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 	if c.Workers < 0 {
 		bad("workers", "must not be negative")
 	}
+	c.adjudication().Check(func(field, format string, a ...any) { bad("adjudication."+field, format, a...) })
 	r := c.Regression
 	if r.MinPly < 0 || r.QuietPlies < 0 || r.MinGames < 0 {
 		bad("regression", "min_ply, quiet_plies and min_games must not be negative")
@@ -264,12 +275,25 @@ func (c *Config) plan(i int) PlanConfig {
 func (c *Config) Hash() (string, error) {
 	cp := *c
 	cp.Workers = 0
+	if cp.Adjudication != nil && *cp.Adjudication == selfplay.DefaultConfig().Adjudication {
+		cp.Adjudication = nil // hashes as before the field existed
+	}
 	b, err := yaml.Marshal(&cp)
 	if err != nil {
 		return "", err
 	}
 	sum := sha256.Sum256(append([]byte(formatVersion+"\n"), b...))
 	return hex.EncodeToString(sum[:]), nil
+}
+
+// adjudication returns the games' adjudication: self-play's default
+// unless the config sets one.
+func (c *Config) adjudication() *selfplay.AdjudicationConfig {
+	if c.Adjudication == nil {
+		adj := selfplay.DefaultConfig().Adjudication
+		return &adj
+	}
+	return c.Adjudication
 }
 
 // formatVersion names the run directory format of a measurement.
@@ -279,6 +303,7 @@ const formatVersion = "tamerlane-values/1"
 func (c *Config) selfplayConfig(i int) *selfplay.Config {
 	sc := selfplay.DefaultConfig()
 	sc.Seed, sc.Nodes, sc.MaxPlies = c.Seed, c.Nodes, c.MaxPlies
+	sc.Adjudication = *c.adjudication()
 	v := c.Variants[i]
 	if v.Engine != nil {
 		sc.Matches = []selfplay.MatchConfig{{Name: v.Variant, Variant: v.Variant, Rules: v.Rules, Pairs: v.Pairs,

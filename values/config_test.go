@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tamerlane/selfplay"
 )
 
 func TestMeasureConfigs(t *testing.T) {
@@ -66,5 +68,50 @@ func TestSelfplayConfigDefaults(t *testing.T) {
 	}
 	if sc.Nodes != 2000 || sc.MaxPlies != 400 || sc.NodesJitter != 0.1 || sc.Openings.Plies != 8 || len(sc.Variants) != 1 {
 		t.Errorf("self-play config %+v", sc)
+	}
+}
+
+// TestConfigAdjudication: a measurement's adjudication reaches the games
+// of both methods; fields left out keep self-play's defaults; the default
+// adjudication, written out or not, hashes as a config without the field
+// (so measurements begun before it existed resume), any other does not.
+func TestConfigAdjudication(t *testing.T) {
+	const base = "variants:\n  - {variant: chess, pairs: 5, imbalance: {pieces: [N]}}\n"
+	parse := func(text string) (*Config, string) {
+		t.Helper()
+		cfg, err := ParseConfig([]byte(text), "x.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := cfg.Hash()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg, h
+	}
+	def := selfplay.DefaultConfig().Adjudication
+	plain, hPlain := parse(base)
+	if got := plain.selfplayConfig(0).Adjudication; got != def {
+		t.Errorf("default adjudication %+v, want self-play's %+v", got, def)
+	}
+	_, hExplicit := parse("adjudication: {resign: {move_count: 3, score: 1000, two_sided: true}}\n" + base)
+	if hExplicit != hPlain {
+		t.Errorf("the default written out hashes %s, left out %s", hExplicit, hPlain)
+	}
+	out, hOut := parse("adjudication: {resign: {move_count: 0}}\n" + base)
+	if hOut == hPlain {
+		t.Errorf("playing out hashes as the default")
+	}
+	want := def
+	want.Resign.MoveCount = 0
+	if got := out.selfplayConfig(0).Adjudication; got != want {
+		t.Errorf("resign off: regression games adjudicated %+v, want %+v", got, want)
+	}
+	if got := *out.adjudication(); got != want {
+		t.Errorf("resign off: imbalance games adjudicated %+v, want %+v", got, want)
+	}
+	_, err := ParseConfig([]byte("adjudication:\n  resign: {move_count: 2, score: 0}\n"+base), "x.yaml")
+	if err == nil || !strings.Contains(err.Error(), "x.yaml:2: adjudication.resign.score") {
+		t.Errorf("resign score 0: error %v", err)
 	}
 }

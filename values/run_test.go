@@ -17,6 +17,7 @@ name: tiny
 seed: 3
 nodes: 100
 max_plies: 120
+adjudication: {resign: {move_count: 2, score: 700}}
 regression: {min_ply: 4, min_games: 5}
 variants:
   - variant: chess
@@ -62,6 +63,16 @@ func TestMeasureRunAndResume(t *testing.T) {
 	}
 	if len(v.Matches) < 3 || v.ImbalanceGames < 3*16 {
 		t.Errorf("matches %+v, %d games", v.Matches, v.ImbalanceGames)
+	}
+	// Both methods' games are adjudicated as the config says.
+	for _, d := range append(rounds, filepath.Join(dir, "chess", "selfplay")) {
+		sc, err := selfplay.LoadConfig(filepath.Join(d, "config.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := sc.Adjudication.Resign; r.MoveCount != 2 || r.Score != 700 || !r.TwoSided {
+			t.Errorf("%s: resign adjudication %+v, want 2 moves at 700 cp, two-sided", d, r)
+		}
 	}
 	p := v.Piece("N")
 	if p == nil || len(p.Published) == 0 || p.Published[0].Source != "kaufman1999" {
