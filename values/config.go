@@ -94,6 +94,12 @@ type VariantConfig struct {
 	Engine *selfplay.EngineSpec `yaml:"engine,omitempty"`
 	// Imbalance plans the imbalance matches (nil: none).
 	Imbalance *ImbalanceConfig `yaml:"imbalance,omitempty"`
+	// Adjudication, if set, replaces the measurement's for this
+	// variant's games; the fields it leaves out keep the measurement's.
+	// Scores are in the variant's table's centipawns, whose scale
+	// differs by variant: 1000 cp is about 15 pawns in chess, 10 in
+	// Tamerlane II, but one knight in Tamerlane.
+	Adjudication *selfplay.AdjudicationConfig `yaml:"adjudication,omitempty"`
 }
 
 // ImbalanceConfig is PlanConfig without the variant; see PlanConfig for
@@ -156,6 +162,20 @@ func parseConfig(b []byte, name string, lookPath bool) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.Adjudication == nil { // "adjudication:" left empty
+		c.Adjudication = &adj
+	}
+	// A variant's adjudication is its fields over the measurement's.
+	for i := range c.Variants {
+		path := fmt.Sprintf("variants[%d].adjudication", i)
+		if src.Has(path) {
+			a := *c.Adjudication
+			if _, err := src.DecodeAt(path, &a); err != nil {
+				return nil, err
+			}
+			c.Variants[i].Adjudication = &a
+		}
+	}
 	c.file = name
 	if c.Name == "" {
 		base := filepath.Base(name)
@@ -190,7 +210,7 @@ func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 	if c.Workers < 0 {
 		bad("workers", "must not be negative")
 	}
-	c.adjudication().Check(func(field, format string, a ...any) { bad("adjudication."+field, format, a...) })
+	c.adjudication(-1).Check(func(field, format string, a ...any) { bad("adjudication."+field, format, a...) })
 	r := c.Regression
 	if r.MinPly < 0 || r.QuietPlies < 0 || r.MinGames < 0 {
 		bad("regression", "min_ply, quiet_plies and min_games must not be negative")
@@ -217,6 +237,9 @@ func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 		seen[v.Variant] = true
 		if v.Pairs < 0 {
 			bad(p+".pairs", "must not be negative")
+		}
+		if v.Adjudication != nil {
+			v.Adjudication.Check(func(field, format string, a ...any) { bad(p+".adjudication."+field, format, a...) })
 		}
 		if e := v.Engine; e != nil {
 			if v.Pairs == 0 {
@@ -286,9 +309,13 @@ func (c *Config) Hash() (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// adjudication returns the games' adjudication: self-play's default
-// unless the config sets one.
-func (c *Config) adjudication() *selfplay.AdjudicationConfig {
+// adjudication returns the adjudication of variant i's games (i < 0: the
+// measurement's): the variant's if it sets one, else the measurement's,
+// else self-play's default.
+func (c *Config) adjudication(i int) *selfplay.AdjudicationConfig {
+	if i >= 0 && c.Variants[i].Adjudication != nil {
+		return c.Variants[i].Adjudication
+	}
 	if c.Adjudication == nil {
 		adj := selfplay.DefaultConfig().Adjudication
 		return &adj
@@ -303,7 +330,7 @@ const formatVersion = "tamerlane-values/1"
 func (c *Config) selfplayConfig(i int) *selfplay.Config {
 	sc := selfplay.DefaultConfig()
 	sc.Seed, sc.Nodes, sc.MaxPlies = c.Seed, c.Nodes, c.MaxPlies
-	sc.Adjudication = *c.adjudication()
+	sc.Adjudication = *c.adjudication(i)
 	v := c.Variants[i]
 	if v.Engine != nil {
 		sc.Matches = []selfplay.MatchConfig{{Name: v.Variant, Variant: v.Variant, Rules: v.Rules, Pairs: v.Pairs,

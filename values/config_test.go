@@ -107,11 +107,51 @@ func TestConfigAdjudication(t *testing.T) {
 	if got := out.selfplayConfig(0).Adjudication; got != want {
 		t.Errorf("resign off: regression games adjudicated %+v, want %+v", got, want)
 	}
-	if got := *out.adjudication(); got != want {
+	if got := *out.adjudication(0); got != want {
 		t.Errorf("resign off: imbalance games adjudicated %+v, want %+v", got, want)
 	}
 	_, err := ParseConfig([]byte("adjudication:\n  resign: {move_count: 2, score: 0}\n"+base), "x.yaml")
 	if err == nil || !strings.Contains(err.Error(), "x.yaml:2: adjudication.resign.score") {
 		t.Errorf("resign score 0: error %v", err)
+	}
+}
+
+// TestVariantAdjudication: a variant's adjudication is its own fields over
+// the measurement's, for that variant's games only; mistakes in it name
+// the variant's field and line.
+func TestVariantAdjudication(t *testing.T) {
+	cfg, err := ParseConfig([]byte(`adjudication: {resign: {move_count: 5}}
+variants:
+  - {variant: chess, pairs: 5}
+  - variant: tamerlane
+    pairs: 5
+    adjudication: {resign: {score: 2000}, draw: {move_count: 0}}
+`), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := selfplay.DefaultConfig().Adjudication
+	chess, tamerlane := def, def
+	chess.Resign.MoveCount = 5
+	tamerlane.Resign.MoveCount, tamerlane.Resign.Score, tamerlane.Draw.MoveCount = 5, 2000, 0
+	if got := cfg.selfplayConfig(0).Adjudication; got != chess {
+		t.Errorf("chess adjudicated %+v, want the measurement's %+v", got, chess)
+	}
+	if got := cfg.selfplayConfig(1).Adjudication; got != tamerlane {
+		t.Errorf("tamerlane adjudicated %+v, want %+v", got, tamerlane)
+	}
+	if got := *cfg.adjudication(1); got != tamerlane {
+		t.Errorf("tamerlane's imbalance games adjudicated %+v, want %+v", got, tamerlane)
+	}
+	empty, err := ParseConfig([]byte("adjudication:\nvariants:\n  - {variant: chess, pairs: 5}\n"), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := empty.selfplayConfig(0).Adjudication; got != def {
+		t.Errorf("an empty adjudication: %+v, want the default %+v", got, def)
+	}
+	_, err = ParseConfig([]byte("variants:\n  - {variant: chess, pairs: 5}\n  - variant: shako\n    pairs: 5\n    adjudication: {draw: {score: -1}}\n"), "x.yaml")
+	if err == nil || !strings.Contains(err.Error(), "x.yaml:5: variants[1].adjudication.draw.score") {
+		t.Errorf("negative draw score: error %v", err)
 	}
 }

@@ -131,7 +131,7 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 		sc := selfplay.DefaultConfig()
 		sc.Seed = cfg.Seed*1000003 + uint64(round) + 1
 		sc.Nodes, sc.MaxPlies = cfg.Nodes, cfg.MaxPlies
-		sc.Adjudication = *cfg.adjudication()
+		sc.Adjudication = *cfg.adjudication(i)
 		sc.Dataset.PositionsPerGame = 0
 		for _, m := range batch {
 			first, second := m.FirstRemoves, m.SecondRemoves
