@@ -32,6 +32,9 @@ type JournalGame struct {
 	FEN    string
 	Moves  []string
 	Result string
+	// Termination says why the game ended (a rule, or Term* of this
+	// package for an adjudication or a forfeit).
+	Termination string
 	// BookPlies is the number of opening moves at the start of Moves
 	// (played from the book, not chosen by the players).
 	BookPlies int
@@ -96,7 +99,7 @@ func ScanJournals(dir string, fn func(*JournalGame) error) error {
 				moves = append(moves, m.M)
 			}
 			jg := &JournalGame{Stream: st.name, Kind: st.kind, FirstRemoves: st.firstRemoves, SecondRemoves: st.secondRemoves, SameProgram: st.sameProgram,
-				Variant: st.v, Pair: p.Pair, FirstWhite: i == 0, FEN: g.FEN, Moves: moves, Result: g.Result, BookPlies: len(g.Book),
+				Variant: st.v, Pair: p.Pair, FirstWhite: i == 0, FEN: g.FEN, Moves: moves, Result: g.Result, Termination: g.Termination, BookPlies: len(g.Book),
 				where: fmt.Sprintf("%s (game %d)", e.where(), i+1)}
 			if err := fn(jg); err != nil {
 				return err

@@ -148,6 +148,9 @@ type ImbalanceMatch struct {
 	Wins          int      `json:"wins"`
 	Draws         int      `json:"draws"`
 	Losses        int      `json:"losses"`
+	// Resigned counts the games that resign adjudication ended
+	// (selfplay.AdjudicationConfig): results our engine's scores decided.
+	Resigned int `json:"resigned,omitempty"`
 }
 
 // Add adds the pairs and results of another round of the same match.
@@ -156,6 +159,7 @@ func (m *ImbalanceMatch) Add(o ImbalanceMatch) {
 	m.Wins += o.Wins
 	m.Draws += o.Draws
 	m.Losses += o.Losses
+	m.Resigned += o.Resigned
 }
 
 // Fitted returns the match as the imbalance fit reads it: the material

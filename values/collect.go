@@ -15,10 +15,13 @@ import (
 // VariantSamples are the regression samples of one variant.
 type VariantSamples struct {
 	// Classes are the variant's piece classes, Samples the quiet
-	// positions and Games the games read.
-	Classes *Classes
-	Samples []Sample
-	Games   int
+	// positions and Games the games read, Resigned how many of them
+	// resign adjudication ended (their results are our engine's scores'
+	// verdict, not play's).
+	Classes  *Classes
+	Samples  []Sample
+	Games    int
+	Resigned int
 }
 
 // CollectRegression reads the self-play streams of self-play run
@@ -53,6 +56,9 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 				}
 				vs.Samples = append(vs.Samples, GameSamples(vs.Classes, start, moves, r, vs.Games, opt)...)
 				vs.Games++
+				if g.Termination == selfplay.TermAdjudicatedLoss {
+					vs.Resigned++
+				}
 				return nil
 			})
 			if err != nil {
@@ -88,6 +94,7 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 			}
 			vs.Samples = append(vs.Samples, smp...)
 			vs.Games += n
+			vs.Resigned += s.Terminations[selfplay.TermAdjudicatedLoss]
 		}
 	}
 	return out, nil
@@ -125,6 +132,9 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 					return nil
 				}
 				add := tune.ImbalanceMatch{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses}
+				if g.Termination == selfplay.TermAdjudicatedLoss {
+					add.Resigned = 1
+				}
 				if g.FirstWhite {
 					add.Pairs = 1
 				}
@@ -142,7 +152,8 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 		}
 		for _, s := range sum.Streams {
 			if s.Kind == "imbalance" {
-				match(s.Variant, s.Name, s.FirstRemoves, s.SecondRemoves).Add(tune.ImbalanceMatch{Pairs: s.Pairs, Wins: s.FirstPlayer.Wins, Draws: s.FirstPlayer.Draws, Losses: s.FirstPlayer.Losses})
+				match(s.Variant, s.Name, s.FirstRemoves, s.SecondRemoves).Add(tune.ImbalanceMatch{Pairs: s.Pairs, Wins: s.FirstPlayer.Wins, Draws: s.FirstPlayer.Draws, Losses: s.FirstPlayer.Losses,
+					Resigned: s.Terminations[selfplay.TermAdjudicatedLoss]})
 			}
 		}
 	}

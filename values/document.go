@@ -144,6 +144,11 @@ type VariantValues struct {
 	Games          int `json:"games"`
 	Samples        int `json:"samples"`
 	ImbalanceGames int `json:"imbalance_games"`
+	// Resigned and ImbalanceResigned count the games of each method that
+	// resign adjudication ended: results decided by our engine's scores,
+	// in its table's centipawns, rather than by play.
+	Resigned          int `json:"resigned"`
+	ImbalanceResigned int `json:"imbalance_resigned"`
 	// Logistic is the regression's intercept and scale (null without a
 	// regression): logit E[result] = alpha + (gamma0 + gamma1·φ)·(material
 	// in pawns), so gamma0 + gamma1·φ is a pawn's worth in logit at phase
@@ -254,7 +259,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		var fit *imbalance.Result
 		var imbPieces []string
 		if d := regs[name]; d != nil {
-			vv.Games, vv.Samples = d.Games, len(d.Samples)
+			vv.Games, vv.Samples, vv.Resigned = d.Games, len(d.Samples), d.Resigned
 			for _, p := range d.Classes.Names {
 				row(p)
 			}
@@ -287,6 +292,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			pieces := []string{"P"}
 			for _, m := range ms {
 				vv.ImbalanceGames += m.Wins + m.Draws + m.Losses
+				vv.ImbalanceResigned += m.Resigned
 				for _, x := range imbalance.PiecesOf(m.FirstRemoves, m.SecondRemoves) {
 					if !slices.Contains(pieces, x) {
 						pieces = append(pieces, x)
@@ -380,6 +386,10 @@ func (d *Document) Markdown() string {
 	}
 	for _, v := range d.Variants {
 		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
+		if v.Resigned+v.ImbalanceResigned > 0 {
+			fmt.Fprintf(&b, " Resign adjudication (our engine's scores) ended %s of the regression's games and %s of the imbalance games.",
+				percentOf(v.Resigned, v.Games), percentOf(v.ImbalanceResigned, v.ImbalanceGames))
+		}
 		if l := v.Logistic; l != nil {
 			fmt.Fprintf(&b, " A pawn is worth %.3f logit at the start (phase 1) and %.3f at phase 0; White's edge %+.3f logit.", l.Gamma0+l.Gamma1, l.Gamma0, l.Alpha)
 		}
@@ -505,4 +515,12 @@ func (d *Document) Plot(dir string) ([]string, error) {
 		}
 	}
 	return files, nil
+}
+
+// percentOf formats n of total as a percentage ("-" without games).
+func percentOf(n, total int) string {
+	if total == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(n)/float64(total))
 }

@@ -67,6 +67,9 @@ func TestInterimEqualsFinished(t *testing.T) {
 	if a == nil || b == nil || a.Games == 0 {
 		t.Fatalf("regression data: finished %+v, in progress %+v", a, b)
 	}
+	if a.Resigned != b.Resigned {
+		t.Errorf("resigned games: in progress %d, finished %d", b.Resigned, a.Resigned)
+	}
 	if a.Games != b.Games || !reflect.DeepEqual(gameKeys(a.Samples), gameKeys(b.Samples)) {
 		t.Errorf("in progress: %d games, %d samples; finished: %d games, %d samples", b.Games, len(b.Samples), a.Games, len(a.Samples))
 	}

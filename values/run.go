@@ -153,7 +153,8 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 		var out []tune.ImbalanceMatch
 		for _, s := range res.Summary.Streams {
 			w := s.FirstPlayer
-			out = append(out, tune.ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses})
+			out = append(out, tune.ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
+				Resigned: s.Terminations[selfplay.TermAdjudicatedLoss]})
 		}
 		return out, nil
 	}

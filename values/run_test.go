@@ -64,8 +64,10 @@ func TestMeasureRunAndResume(t *testing.T) {
 	if len(v.Matches) < 3 || v.ImbalanceGames < 3*16 {
 		t.Errorf("matches %+v, %d games", v.Matches, v.ImbalanceGames)
 	}
-	// Both methods' games are adjudicated as the config says.
-	for _, d := range append(rounds, filepath.Join(dir, "chess", "selfplay")) {
+	// Both methods' games are adjudicated as the config says, and the
+	// document counts the games resign adjudication ended, per method.
+	var resigned [2]int // regression, imbalance
+	for k, d := range append([]string{filepath.Join(dir, "chess", "selfplay")}, rounds...) {
 		sc, err := selfplay.LoadConfig(filepath.Join(d, "config.yaml"))
 		if err != nil {
 			t.Fatal(err)
@@ -73,6 +75,19 @@ func TestMeasureRunAndResume(t *testing.T) {
 		if r := sc.Adjudication.Resign; r.MoveCount != 2 || r.Score != 700 || !r.TwoSided {
 			t.Errorf("%s: resign adjudication %+v, want 2 moves at 700 cp, two-sided", d, r)
 		}
+		sum, err := selfplay.ReadSummary(filepath.Join(d, "summary.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range sum.Streams {
+			resigned[min(k, 1)] += s.Terminations[selfplay.TermAdjudicatedLoss]
+		}
+	}
+	if resigned[0] == 0 || resigned[1] == 0 || v.Resigned != resigned[0] || v.ImbalanceResigned != resigned[1] {
+		t.Errorf("resigned games: document %d and %d, summaries %v (want both non-zero)", v.Resigned, v.ImbalanceResigned, resigned)
+	}
+	if !strings.Contains(doc.Markdown(), "Resign adjudication (our engine's scores) ended") {
+		t.Errorf("report does not say how many games resign adjudication ended")
 	}
 	p := v.Piece("N")
 	if p == nil || len(p.Published) == 0 || p.Published[0].Source != "kaufman1999" {
