@@ -15,8 +15,12 @@ import (
 
 // writeMeasured writes the prior-free values table of a variant.
 func writeMeasured(b *strings.Builder, v *values.VariantValues) {
-	fmt.Fprintf(b, "**Measured piece values** (P=1, 95%% intervals; prior-free regression on %d games, imbalance matches %d games; "+
-		"definition: README \"Piece values\"):\n\n| piece | regression | imbalance | z | published |\n|---|---|---|---|---|\n", v.Games, v.ImbalanceGames)
+	resigned := ""
+	if v.Resigned > 0 {
+		resigned = fmt.Sprintf(" (%s ended by resign adjudication)", values.FormatPercent(v.Resigned, v.Games))
+	}
+	fmt.Fprintf(b, "**Measured piece values** (P=1, 95%% intervals; prior-free regression on %d games%s, imbalance matches %d games; "+
+		"definition: README \"Piece values\"):\n\n| piece | regression | imbalance | z | published |\n|---|---|---|---|---|\n", v.Games, resigned, v.ImbalanceGames)
 	for _, p := range v.Pieces {
 		if p.Piece == "P" {
 			continue

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tamerlane/values"
 )
 
 // TestReportMeasuredValues: the report shows the prior-free values of the
@@ -27,7 +29,14 @@ func TestReportMeasuredValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"**Measured piece values** (P=1", "prior-free regression on 80 games, imbalance matches 24 games",
+	// The greedy players of the test resign some games; the report says
+	// how many of the regression's games the adjudication decided.
+	if vr.Measured.Resigned == 0 {
+		t.Fatalf("no resigned game among %d: the report's resign clause is untested", vr.Measured.Games)
+	}
+	regression := fmt.Sprintf("prior-free regression on 80 games (%s ended by resign adjudication), imbalance matches 24 games",
+		values.FormatPercent(vr.Measured.Resigned, 80))
+	for _, want := range []string{"**Measured piece values** (P=1", regression,
 		"not a measurement", "kaufman1999"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)

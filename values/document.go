@@ -388,7 +388,7 @@ func (d *Document) Markdown() string {
 		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
 		if v.Resigned+v.ImbalanceResigned > 0 {
 			fmt.Fprintf(&b, " Resign adjudication (our engine's scores) ended %s of the regression's games and %s of the imbalance games.",
-				percentOf(v.Resigned, v.Games), percentOf(v.ImbalanceResigned, v.ImbalanceGames))
+				FormatPercent(v.Resigned, v.Games), FormatPercent(v.ImbalanceResigned, v.ImbalanceGames))
 		}
 		if l := v.Logistic; l != nil {
 			fmt.Fprintf(&b, " A pawn is worth %.3f logit at the start (phase 1) and %.3f at phase 0; White's edge %+.3f logit.", l.Gamma0+l.Gamma1, l.Gamma0, l.Alpha)
@@ -518,7 +518,7 @@ func (d *Document) Plot(dir string) ([]string, error) {
 }
 
 // percentOf formats n of total as a percentage ("-" without games).
-func percentOf(n, total int) string {
+func FormatPercent(n, total int) string {
 	if total == 0 {
 		return "-"
 	}
