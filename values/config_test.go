@@ -13,6 +13,11 @@ func TestMeasureConfigs(t *testing.T) {
 	if err != nil || len(files) < 4 {
 		t.Fatalf("configs %v (%v)", files, err)
 	}
+	experiments, err := filepath.Glob("../configs/experiments/measure/*.yaml")
+	if err != nil || len(experiments) < 2 {
+		t.Fatalf("experiment configs %v (%v)", experiments, err)
+	}
+	files = append(files, experiments...)
 	for _, f := range files {
 		cfg, err := LoadConfig(f)
 		if err != nil {
