@@ -7,6 +7,7 @@ import "tamerlane/engine"
 const (
 	butterflyMax   = 13365
 	contMax        = 29952
+	captureMax     = 10692
 	statOffset     = 4923  // statScore's zero point
 	statPerPly     = 14721 // statScore units per ply of reduction
 	contPruneDepth = 5     // continuation history pruning below this reduced depth
@@ -29,12 +30,17 @@ func statBonus(depth int) int32 {
 // in historical Tamerlane and 22.6 MB in full Tamerlane. Stockfish also
 // splits it by whether the earlier move captured and was made in check;
 // that would make these four times larger.
+//
+// The capture history orders captures among themselves: by the capturing
+// piece's type and destination and the captured piece's type.
 type histories struct {
 	sq        [engine.NumSquares]int32 // compact index of a board square
 	width     int32                    // squares on the board, citadels included
-	keys      int32                    // (types+1) * width
+	types     int32                    // piece types + 1
+	keys      int32                    // types * width
 	butterfly [2][]int16               // [side][from*width+to]
 	cont      []int16                  // [prev key * keys + key]
+	capture   []int16                  // [key * types + captured type]
 }
 
 // reset sizes the tables for v, clearing them.
@@ -47,10 +53,12 @@ func (h *histories) reset(v *engine.Variant) {
 			n++
 		}
 	}
-	keys := int32(v.NumTypes()+1) * n
+	types := int32(v.NumTypes() + 1)
+	keys := types * n
 	if keys != h.keys || n != h.width {
-		h.width, h.keys = n, keys
+		h.width, h.types, h.keys = n, types, keys
 		h.cont = make([]int16, int(keys)*int(keys))
+		h.capture = make([]int16, int(keys)*int(types))
 		h.butterfly[0] = make([]int16, int(n)*int(n))
 		h.butterfly[1] = make([]int16, int(n)*int(n))
 		return
@@ -60,6 +68,7 @@ func (h *histories) reset(v *engine.Variant) {
 
 func (h *histories) clear() {
 	clear(h.cont)
+	clear(h.capture)
 	clear(h.butterfly[0])
 	clear(h.butterfly[1])
 }
@@ -187,11 +196,29 @@ func (s *Searcher) updatePrior(ply int, bonus int32) {
 	s.updateCont(ply-1, p.key, bonus)
 }
 
+// captureIndex is the capture-history index of capture m in the current
+// position (by the capturer's type and destination and the victim's type).
+func (s *Searcher) captureIndex(m engine.Move) int32 {
+	pos := s.pos
+	mover := pos.At(m.From()).Type()
+	victim := mover // en passant: a pawn takes a pawn
+	if m.Kind() != engine.KindEnPassant {
+		victim = pos.At(m.To()).Type()
+	}
+	return s.hist.key(mover, m.To())*s.hist.types + int32(victim)
+}
+
+// captureScore is the capture history of capture m.
+func (s *Searcher) captureScore(m engine.Move) int32 {
+	return int32(s.hist.capture[s.captureIndex(m)])
+}
+
 // updateAllStats updates the statistics once a node has a best move
 // (a score above alpha): the best quiet move is rewarded and the quiet
-// moves tried before it punished; an early move of the previous ply that
+// moves tried before it punished, or the best capture rewarded; every
+// other capture tried is punished; an early move of the previous ply that
 // it refutes is punished.
-func (s *Searcher) updateAllStats(ply int, best engine.Move, bestScore, beta, depth int, quiets []engine.Move) {
+func (s *Searcher) updateAllStats(ply int, best engine.Move, bestScore, beta, depth int, quiets, captures []engine.Move) {
 	bonus1 := statBonus(depth + 1)
 	bonus2 := bonus1
 	if bestScore <= beta+100 {
@@ -204,6 +231,13 @@ func (s *Searcher) updateAllStats(ply int, best engine.Move, bestScore, beta, de
 			if q != best {
 				s.penaliseQuiet(ply, q, bonus2)
 			}
+		}
+	} else if pos.IsCapture(best) {
+		gravity(&s.hist.capture[s.captureIndex(best)], bonus1, captureMax)
+	}
+	for _, c := range captures {
+		if c != best {
+			gravity(&s.hist.capture[s.captureIndex(c)], -bonus1, captureMax)
 		}
 	}
 	if ply >= 1 {

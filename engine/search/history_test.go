@@ -9,7 +9,7 @@ import (
 // TestGravityBound: however many bonuses or maluses an entry receives, it
 // stays within its table's limit, and a run of bonuses brings it near.
 func TestGravityBound(t *testing.T) {
-	for _, limit := range []int32{butterflyMax, contMax} {
+	for _, limit := range []int32{butterflyMax, contMax, captureMax} {
 		var e int16
 		for range 1000 {
 			gravity(&e, statBonus(14), limit)
@@ -85,7 +85,7 @@ func TestQuietStatsOrder(t *testing.T) {
 	}
 	const ply = 3
 	s.plies[ply-1] = plyInfo{key: s.hist.key(2, 42)}
-	s.updateAllStats(ply, good, 50, 40, 8, []engine.Move{bad, good})
+	s.updateAllStats(ply, good, 50, 40, 8, []engine.Move{bad, good}, nil)
 	g, b := s.quietScore(ply, good, s.moveKey(good)), s.quietScore(ply, bad, s.moveKey(bad))
 	if g <= 0 || b >= 0 {
 		t.Errorf("after the cutoff: rewarded %d, punished %d", g, b)
@@ -97,5 +97,45 @@ func TestQuietStatsOrder(t *testing.T) {
 	s.plies[ply-1].key = s.hist.key(3, 43)
 	if g2 := s.quietScore(ply, good, s.moveKey(good)); g2 >= g {
 		t.Errorf("after another reply %d, want less than %d", g2, g)
+	}
+}
+
+// TestCaptureHistoryOrder: captures are ordered by the victim's value
+// until the capture history says otherwise. A capture that keeps
+// refuting (rewarded) while a bigger one is tried and fails (punished)
+// comes first after enough such nodes.
+func TestCaptureHistoryOrder(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	s := newSearcher(t, v)
+	// White can take the knight on a5 with the rook or the pawn on d5
+	// with the e-pawn; neither loses by static exchange.
+	pos := mustFEN(t, v, "4k3/8/8/n2p4/4P3/8/8/R3K3 w - - 0 1")
+	s.setup(v)
+	s.pos = pos
+	knight, err := pos.ParseMove("a1a5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pawn, err := pos.ParseMove("e4d5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := func() (engine.Move, engine.Move) {
+		ml := &engine.MoveList{}
+		pos.GeneratePseudo(ml)
+		s.scoreMoves(ml, 1, engine.NullMove)
+		return s.pick(ml, 1, 0), s.pick(ml, 1, 1)
+	}
+	if a, b := order(); a != knight || b != pawn {
+		t.Fatalf("order %v, %v before any history, want %v, %v", a, b, knight, pawn)
+	}
+	for range 20 {
+		s.updateAllStats(1, pawn, 50, 40, 8, nil, []engine.Move{knight, pawn})
+	}
+	if p, k := s.captureScore(pawn), s.captureScore(knight); p <= 0 || k >= 0 {
+		t.Errorf("capture history: rewarded %d, punished %d", p, k)
+	}
+	if a, b := order(); a != pawn || b != knight {
+		t.Errorf("order %v, %v after the history, want %v, %v", a, b, pawn, knight)
 	}
 }

@@ -165,6 +165,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 	bestMove := engine.NullMove
 	legal := 0
 	quietsTried := s.quietsTried[ply][:0]
+	capturesTried := s.capturesTried[ply][:0]
 	lmpLimit := (3 + depth*depth) / 2
 	if improving {
 		lmpLimit = 3 + depth*depth
@@ -224,6 +225,8 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			}
 			if quiet {
 				quietsTried = append(quietsTried, m)
+			} else if capture {
+				capturesTried = append(capturesTried, m)
 			}
 			var score int
 			if legal == 1 {
@@ -291,16 +294,15 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 		full = true
 		s.scoreMoves(ml, ply, engine.NullMove)
 	}
+	s.quietsTried[ply], s.capturesTried[ply] = quietsTried[:0], capturesTried[:0]
 	if legal == 0 {
-		s.quietsTried[ply] = quietsTried[:0]
 		return s.noMoves(ply, inCheck)
 	}
 	if best > origAlpha {
-		s.updateAllStats(ply, bestMove, best, beta, depth, quietsTried)
+		s.updateAllStats(ply, bestMove, best, beta, depth, quietsTried, capturesTried)
 	} else if depth >= 3 || pvNode {
 		s.updatePrior(ply, statBonus(depth))
 	}
-	s.quietsTried[ply] = quietsTried[:0]
 	bound := boundOf(best, origAlpha, beta)
 	if bound == boundUpper {
 		bestMove = engine.NullMove

@@ -71,7 +71,7 @@ func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) 
 			// A capture of something worth at least the capturer cannot
 			// lose by exchange; otherwise SEE decides, when pick reaches
 			// the move (pending).
-			x = orderCapture + mvv
+			x = orderCapture + mvv + s.captureScore(m)
 			pending[i] = victim < attacker
 		case m.Kind() == engine.KindPromotion:
 			x = orderCapture + s.value[m.Promotion()] - s.value[mover.Type()]

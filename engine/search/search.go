@@ -99,9 +99,11 @@ type Searcher struct {
 	// staticAt is the static evaluation at each ply (-infinity in check)
 	staticAt    [MaxPly + 1]int
 	quietsTried [MaxPly + 1][]engine.Move
-	lmr         [64][64]int8
-	pv          [MaxPly + 1][MaxPly + 1]engine.Move
-	pvLen       [MaxPly + 1]int
+	// capturesTried are the captures tried at each ply (capture history)
+	capturesTried [MaxPly + 1][]engine.Move
+	lmr           [64][64]int8
+	pv            [MaxPly + 1][MaxPly + 1]engine.Move
+	pvLen         [MaxPly + 1]int
 
 	evalCache []evalEntry
 
@@ -125,6 +127,7 @@ func New(ev *eval.Evaluator, ttMiB int) *Searcher {
 	s := &Searcher{ev: ev, reg: ev.Registry(), tt: newTable(ttMiB), evalCache: make([]evalEntry, evalCacheSize)}
 	for i := range s.quietsTried {
 		s.quietsTried[i] = make([]engine.Move, 0, engine.MaxMoves)
+		s.capturesTried[i] = make([]engine.Move, 0, engine.MaxMoves)
 	}
 	s.initLMR()
 	return s
