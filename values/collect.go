@@ -152,12 +152,20 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 		}
 		for _, s := range sum.Streams {
 			if s.Kind == "imbalance" {
-				match(s.Variant, s.Name, s.FirstRemoves, s.SecondRemoves).Add(tune.ImbalanceMatch{Pairs: s.Pairs, Wins: s.FirstPlayer.Wins, Draws: s.FirstPlayer.Draws, Losses: s.FirstPlayer.Losses,
-					Resigned: s.Terminations[selfplay.TermAdjudicatedLoss]})
+				match(s.Variant, s.Name, s.FirstRemoves, s.SecondRemoves).Add(streamMatch(&s))
 			}
 		}
 	}
 	return out, nil
+}
+
+// streamMatch is a finished imbalance stream's result as a match: its
+// pairs, the first side's wins, draws and losses, and the games resign
+// adjudication ended.
+func streamMatch(s *selfplay.StreamSummary) tune.ImbalanceMatch {
+	w := s.FirstPlayer
+	return tune.ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
+		Resigned: s.Terminations[selfplay.TermAdjudicatedLoss]}
 }
 
 // RunDirs returns the self-play run directories under root: root itself

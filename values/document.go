@@ -517,7 +517,8 @@ func (d *Document) Plot(dir string) ([]string, error) {
 	return files, nil
 }
 
-// percentOf formats n of total as a percentage ("-" without games).
+// FormatPercent formats n of total as a whole percentage ("-" when total
+// is 0).
 func FormatPercent(n, total int) string {
 	if total == 0 {
 		return "-"

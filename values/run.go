@@ -151,10 +151,8 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 			return nil, err
 		}
 		var out []tune.ImbalanceMatch
-		for _, s := range res.Summary.Streams {
-			w := s.FirstPlayer
-			out = append(out, tune.ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
-				Resigned: s.Terminations[selfplay.TermAdjudicatedLoss]})
+		for k := range res.Summary.Streams {
+			out = append(out, streamMatch(&res.Summary.Streams[k]))
 		}
 		return out, nil
 	}

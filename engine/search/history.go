@@ -199,13 +199,7 @@ func (s *Searcher) updatePrior(ply int, bonus int32) {
 // captureIndex is the capture-history index of capture m in the current
 // position (by the capturer's type and destination and the victim's type).
 func (s *Searcher) captureIndex(m engine.Move) int32 {
-	pos := s.pos
-	mover := pos.At(m.From()).Type()
-	victim := mover // en passant: a pawn takes a pawn
-	if m.Kind() != engine.KindEnPassant {
-		victim = pos.At(m.To()).Type()
-	}
-	return s.hist.key(mover, m.To())*s.hist.types + int32(victim)
+	return s.hist.key(s.pos.At(m.From()).Type(), m.To())*s.hist.types + int32(s.capturedType(m))
 }
 
 // captureScore is the capture history of capture m.

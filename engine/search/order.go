@@ -26,17 +26,20 @@ func (s *Searcher) initLMR() {
 	}
 }
 
+// capturedType is the type of the piece capture m takes: the piece on
+// its destination, or for en passant the capturer's own type (a pawn
+// takes a pawn).
+func (s *Searcher) capturedType(m engine.Move) engine.PieceType {
+	if m.Kind() == engine.KindEnPassant {
+		return s.pos.At(m.From()).Type()
+	}
+	return s.pos.At(m.To()).Type()
+}
+
 // victimValue is the material value m captures (0 if none).
 func (s *Searcher) victimValue(m engine.Move) int32 {
-	pos := s.pos
-	switch m.Kind() {
-	case engine.KindEnPassant:
-		return s.value[pos.At(m.From()).Type()] // a pawn takes a pawn
-	case engine.KindCastle, engine.KindExchange:
-		return 0
-	}
-	if pos.IsCapture(m) {
-		return s.value[pos.At(m.To()).Type()]
+	if s.pos.IsCapture(m) {
+		return s.value[s.capturedType(m)]
 	}
 	return 0
 }
