@@ -335,6 +335,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			r := rows[p]
 			r.AgreementZ = agreementZ(r.Regression, r.Imbalance)
 			r.Disagree = r.AgreementZ != nil && math.Abs(*r.AgreementZ) > stats.Z95
+			setImbalanceZ(r.ByPhase, r.Imbalance)
 			if i := slices.Index(imbPieces, p); reg != nil && fit != nil && i >= 0 && p != "P" && !math.IsNaN(fit.Estimates[i].SE) {
 				r.Bridged = bridge(reg, fit.Estimates[i].Logit, fit.Cov.At(i, i))
 				r.BridgedZ = agreementZ(r.Regression, r.Bridged)

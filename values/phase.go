@@ -2,6 +2,7 @@ package values
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"tamerlane/internal/stats"
@@ -105,6 +106,53 @@ func FitByPhase(names []string, samples []Sample, bands []Band, opt RegressionOp
 type PhaseValue struct {
 	Band
 	Value *stats.Interval `json:"value"`
+	// ImbalanceZ is the band value's agreement with the piece's imbalance
+	// value, (band − imbalance)/√(SE_band² + SE_imbalance²), both in P=1
+	// (null without both). A piece whose pooled values disagree may agree
+	// with the regression of the stage of the game the matches play
+	// (they start from the full array).
+	ImbalanceZ *float64 `json:"imbalance_z"`
+}
+
+// setImbalanceZ sets the bands' agreement with the imbalance value imb.
+func setImbalanceZ(bands []PhaseValue, imb *stats.Interval) {
+	for k := range bands {
+		bands[k].ImbalanceZ = agreementZ(bands[k].Value, imb)
+	}
+}
+
+// phaseAgreement describes, for a piece whose two methods disagree
+// pooled, in which phase bands the regression agrees with the imbalance
+// value ("" when they agree pooled or no band has both).
+func phaseAgreement(p *PieceValues) string {
+	if !p.Disagree || p.AgreementZ == nil {
+		return ""
+	}
+	var agree, not []string
+	for _, x := range p.ByPhase {
+		if x.ImbalanceZ == nil {
+			continue
+		}
+		cell := fmt.Sprintf("%s (z %+.2f)", x.Band, *x.ImbalanceZ)
+		if math.Abs(*x.ImbalanceZ) > stats.Z95 {
+			not = append(not, cell)
+		} else {
+			agree = append(agree, cell)
+		}
+	}
+	if len(agree)+len(not) == 0 {
+		return ""
+	}
+	out := fmt.Sprintf("%s: the methods disagree pooled (z %+.2f); the imbalance value agrees with the regression by phase ", p.Piece, *p.AgreementZ)
+	if len(agree) == 0 {
+		out += "in no band"
+	} else {
+		out += "at " + strings.Join(agree, ", ")
+	}
+	if len(not) > 0 {
+		out += " and not at " + strings.Join(not, ", ")
+	}
+	return out + "."
 }
 
 // phaseValues returns class c's row of the by-phase fit.
@@ -134,7 +182,7 @@ func phaseMarkdown(b *strings.Builder, v *VariantValues) {
 	if len(bands) == 0 {
 		return
 	}
-	b.WriteString("\nRegression by phase (pawns; phase = non-pawn material left, 1 at the start):\n\n| piece |")
+	b.WriteString("\nRegression by phase (pawns; phase = non-pawn material left, 1 at the start; z: the band value against the imbalance value, both in P=1):\n\n| piece |")
 	for _, x := range bands {
 		fmt.Fprintf(b, " phase %s |", x)
 	}
@@ -145,9 +193,22 @@ func phaseMarkdown(b *strings.Builder, v *VariantValues) {
 		}
 		cells := []string{p.Piece}
 		for _, x := range p.ByPhase {
-			cells = append(cells, FormatInterval(x.Value))
+			cell := FormatInterval(x.Value)
+			if x.ImbalanceZ != nil {
+				cell += fmt.Sprintf(" (z %+.2f)", *x.ImbalanceZ)
+			}
+			cells = append(cells, cell)
 		}
 		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
+	}
+	var notes []string
+	for k := range v.Pieces {
+		if s := phaseAgreement(&v.Pieces[k]); s != "" {
+			notes = append(notes, "- "+s)
+		}
+	}
+	if len(notes) > 0 {
+		b.WriteString("\n" + strings.Join(notes, "\n") + "\n")
 	}
 }
 

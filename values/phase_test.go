@@ -155,3 +155,51 @@ func TestPhasePlot(t *testing.T) {
 		}
 	}
 }
+
+// TestPhaseAgreement: a piece whose pooled values disagree is described
+// band by band: the bands whose value the imbalance value agrees with
+// (the cannon of Tamerlane II, which needs screens, agrees in the
+// opening's bands and not in the endgame's), and none for a piece that
+// agrees pooled.
+func TestPhaseAgreement(t *testing.T) {
+	iv := func(v, se float64) *stats.Interval { x := stats.NewInterval(v, se); return &x }
+	bands := PhaseBands()
+	p := PieceValues{Piece: "O", Regression: iv(4.32, 0.17), Imbalance: iv(5.73, 0.35)}
+	for b, v := range []float64{2.38, 4.02, 6.00, 0} {
+		pv := PhaseValue{Band: bands[b]}
+		if v > 0 {
+			pv.Value = iv(v, 0.2)
+		}
+		p.ByPhase = append(p.ByPhase, pv)
+	}
+	p.AgreementZ = agreementZ(p.Regression, p.Imbalance)
+	p.Disagree = true
+	setImbalanceZ(p.ByPhase, p.Imbalance)
+	if p.ByPhase[3].ImbalanceZ != nil {
+		t.Errorf("unidentified band has z %v", *p.ByPhase[3].ImbalanceZ)
+	}
+	if z := p.ByPhase[2].ImbalanceZ; z == nil || math.Abs(*z-0.27/math.Hypot(0.2, 0.35)) > 1e-4 {
+		t.Errorf("band 0.50-0.75: z %v, want %.4f", z, 0.27/math.Hypot(0.2, 0.35))
+	}
+	got := phaseAgreement(&p)
+	want := "O: the methods disagree pooled (z -3.62); the imbalance value agrees with the regression by phase at 0.50-0.75 (z +0.67) and not at 0.00-0.25 (z -8.31), 0.25-0.50 (z -4.24)."
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	var b strings.Builder
+	phaseMarkdown(&b, &VariantValues{Pieces: []PieceValues{p}})
+	if !strings.Contains(b.String(), "6.00 [5.61, 6.39] (z +0.67)") || !strings.Contains(b.String(), "- "+want) {
+		t.Errorf("markdown:\n%s", b.String())
+	}
+	p.Disagree, p.ByPhase[0].ImbalanceZ = false, nil
+	if s := phaseAgreement(&p); s != "" {
+		t.Errorf("a piece that agrees pooled: %q", s)
+	}
+	p.Disagree = true
+	for k := range p.ByPhase {
+		p.ByPhase[k].ImbalanceZ = nil
+	}
+	if s := phaseAgreement(&p); s != "" {
+		t.Errorf("no band with both: %q", s)
+	}
+}

@@ -93,6 +93,15 @@ func TestMeasureRunAndResume(t *testing.T) {
 	if p == nil || len(p.Published) == 0 || p.Published[0].Source != "kaufman1999" {
 		t.Errorf("knight row %+v", p)
 	}
+	// Every band value of a piece with an imbalance value carries its
+	// agreement with it.
+	for _, q := range v.Pieces {
+		for _, x := range q.ByPhase {
+			if want := x.Value != nil && q.Imbalance != nil; want != (x.ImbalanceZ != nil) || want && *x.ImbalanceZ != *agreementZ(x.Value, q.Imbalance) {
+				t.Errorf("%s in %s: imbalance_z %v (band %v, imbalance %v)", q.Piece, x.Band, x.ImbalanceZ, x.Value, q.Imbalance)
+			}
+		}
+	}
 	// A resumed run plays nothing new and gives the same document.
 	again := runTiny(t, dir)
 	a, _ := json.Marshal(doc)
