@@ -116,6 +116,17 @@ func TestValuesJSON(t *testing.T) {
 	if code, _, errs := runCLI(t, "values", "--run", dir, "--quiet-plies", "-1"); code == 0 || !strings.Contains(errs, "negative") {
 		t.Errorf("--quiet-plies -1: exit %d, %s", code, errs)
 	}
+	// A directory that is missing, a file, or holds no run is named.
+	empty := t.TempDir()
+	for _, c := range []struct{ run, want string }{
+		{filepath.Join(empty, "nope"), "nope: no such directory"},
+		{filepath.Join(dir, "values.json"), "values.json is a file, not a run directory"},
+		{empty, "holds no run that has piece values"},
+	} {
+		if code, _, errs := runCLI(t, "values", "--run", c.run); code == 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("values --run %s: exit %d, %q, want %q", c.run, code, errs, c.want)
+		}
+	}
 	// A missing config is an error naming the file.
 	code, _, errs = runCLI(t, "measure", "-c", "x.yaml", "-o", dir)
 	if code == 0 || !strings.Contains(errs, "x.yaml") {

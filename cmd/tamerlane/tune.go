@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -107,7 +108,12 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 			// A bare self-play directory: print, write nothing into it.
 			return printMeasurement(*run, "", *asJSON, stdout)
 		}
-		return err
+		if st, serr := os.Stat(*run); serr != nil {
+			return fmt.Errorf("--run %s: no such directory", *run)
+		} else if !st.IsDir() {
+			return fmt.Errorf("--run %s is a file, not a run directory", *run)
+		}
+		return fmt.Errorf("--run %s holds no run that has piece values (a measurement, pipeline, tuning or self-play run): %w", *run, err)
 	}
 	rep, err := tune.ReadReport(dir)
 	if err != nil {
