@@ -281,8 +281,15 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 				if err != nil {
 					vv.Notes = append(vv.Notes, "regression by phase: "+err.Error())
 				} else {
+					knight := slices.Index(d.Classes.Names, "N")
 					for k, p := range d.Classes.Names[1:] {
-						row(p).ByPhase = byPhase.phaseValues(k + 1)
+						bands := byPhase.phaseValues(k + 1)
+						if knight > 0 && k+1 != knight {
+							for b := range bands {
+								bands[b].Knights = byPhase.knights(k+1, knight, b)
+							}
+						}
+						row(p).ByPhase = bands
 					}
 				}
 			}
@@ -335,7 +342,6 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			r := rows[p]
 			r.AgreementZ = agreementZ(r.Regression, r.Imbalance)
 			r.Disagree = r.AgreementZ != nil && math.Abs(*r.AgreementZ) > stats.Z95
-			setImbalanceZ(r.ByPhase, r.Imbalance)
 			if i := slices.Index(imbPieces, p); reg != nil && fit != nil && i >= 0 && p != "P" && !math.IsNaN(fit.Estimates[i].SE) {
 				r.Bridged = bridge(reg, fit.Estimates[i].Logit, fit.Cov.At(i, i))
 				r.BridgedZ = agreementZ(r.Regression, r.Bridged)
@@ -358,6 +364,13 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 				x.AgreementZ = agreementZ(x.Regression, x.Imbalance)
 				r.Scaled = append(r.Scaled, x)
 			}
+			var imbN *stats.Interval
+			for _, x := range r.Scaled {
+				if x.Scale == string(published.KnightOne) {
+					imbN = x.Imbalance
+				}
+			}
+			setImbalanceZ(r.ByPhase, r.Imbalance, imbN)
 			if tab != nil {
 				r.Name, _ = tab.PieceName(p)
 				vals, err := tab.Values(p, published.PawnOne)

@@ -3,9 +3,11 @@ package values
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"tamerlane/internal/stats"
+	"tamerlane/tune/published"
 	"tamerlane/tune/valueplot"
 )
 
@@ -112,47 +114,108 @@ type PhaseValue struct {
 	// with the regression of the stage of the game the matches play
 	// (they start from the full array).
 	ImbalanceZ *float64 `json:"imbalance_z"`
+	// Knights is the band value relative to the knight's in the same band
+	// (N=1; delta-method interval from the fit's covariance), a unit that
+	// does not depend on which pawn each method counts; KnightsImbalanceZ
+	// is its agreement with the imbalance value in N=1. Absent for the
+	// knight and pawn, and in variants without a knight.
+	Knights           *stats.Interval `json:"knights,omitempty"`
+	KnightsImbalanceZ *float64        `json:"knights_imbalance_z,omitempty"`
 }
 
-// setImbalanceZ sets the bands' agreement with the imbalance value imb.
-func setImbalanceZ(bands []PhaseValue, imb *stats.Interval) {
+// setImbalanceZ sets the bands' agreement with the imbalance value imb
+// (P=1) and with immN, the imbalance value relative to the knight.
+func setImbalanceZ(bands []PhaseValue, imb, imbN *stats.Interval) {
 	for k := range bands {
 		bands[k].ImbalanceZ = agreementZ(bands[k].Value, imb)
+		bands[k].KnightsImbalanceZ = agreementZ(bands[k].Knights, imbN)
 	}
+}
+
+// knights returns class c's value in band b relative to class ref's in
+// the same band, with its delta-method interval (nil unless both are
+// identified).
+func (r *PhaseRegression) knights(c, ref, b int) *stats.Interval {
+	if !r.Identified[c][b] || !r.Identified[ref][b] {
+		return nil
+	}
+	nb := len(r.Bands)
+	i, j := 1+(c-1)*nb+b, 1+(ref-1)*nb+b
+	f := r.Fit
+	return ratio(1, float64(f.Values[i].Value), float64(f.Values[j].Value), f.cov(i, i), f.cov(j, j), f.cov(i, j))
 }
 
 // phaseAgreement describes, for a piece whose two methods disagree
-// pooled, in which phase bands the regression agrees with the imbalance
-// value ("" when they agree pooled or no band has both).
+// pooled (in pawns or relative to the knight), in which phase bands the
+// regression agrees with the imbalance value, in both units ("" when they
+// agree pooled or no band has both).
 func phaseAgreement(p *PieceValues) string {
-	if !p.Disagree || p.AgreementZ == nil {
-		return ""
-	}
-	var agree, not []string
-	for _, x := range p.ByPhase {
-		if x.ImbalanceZ == nil {
-			continue
-		}
-		cell := fmt.Sprintf("%s (z %+.2f)", x.Band, *x.ImbalanceZ)
-		if math.Abs(*x.ImbalanceZ) > stats.Z95 {
-			not = append(not, cell)
-		} else {
-			agree = append(agree, cell)
+	var pooledN *float64
+	for _, x := range p.Scaled {
+		if x.Scale == string(published.KnightOne) {
+			pooledN = x.AgreementZ
 		}
 	}
-	if len(agree)+len(not) == 0 {
+	disagree := func(z *float64) bool { return z != nil && math.Abs(*z) > stats.Z95 }
+	if !disagree(p.AgreementZ) && !disagree(pooledN) {
 		return ""
 	}
-	out := fmt.Sprintf("%s: the methods disagree pooled (z %+.2f); the imbalance value agrees with the regression by phase ", p.Piece, *p.AgreementZ)
-	if len(agree) == 0 {
-		out += "in no band"
-	} else {
-		out += "at " + strings.Join(agree, ", ")
+	bands := func(z func(PhaseValue) *float64) string {
+		var agree, not []string
+		for _, x := range p.ByPhase {
+			if z(x) == nil {
+				continue
+			}
+			cell := fmt.Sprintf("%s (z %+.2f)", x.Band, *z(x))
+			if disagree(z(x)) {
+				not = append(not, cell)
+			} else {
+				agree = append(agree, cell)
+			}
+		}
+		if len(agree)+len(not) == 0 {
+			return ""
+		}
+		if len(agree) == 0 {
+			return "in no band (" + strings.Join(not, ", ") + ")"
+		}
+		out := "at " + strings.Join(agree, ", ")
+		if len(not) > 0 {
+			out += " and not at " + strings.Join(not, ", ")
+		}
+		return out
 	}
-	if len(not) > 0 {
-		out += " and not at " + strings.Join(not, ", ")
+	inP := bands(func(x PhaseValue) *float64 { return x.ImbalanceZ })
+	inN := bands(func(x PhaseValue) *float64 { return x.KnightsImbalanceZ })
+	if inP == "" && inN == "" {
+		return ""
+	}
+	out := fmt.Sprintf("%s: pooled, the methods %s in pawns", p.Piece, zWords(p.AgreementZ))
+	if pooledN != nil {
+		out += fmt.Sprintf(" and %s relative to the knight", zWords(pooledN))
+	}
+	out += "; by phase the imbalance value agrees with the regression"
+	if inP != "" {
+		out += " in pawns " + inP
+	}
+	if inN != "" {
+		if inP != "" {
+			out += ";"
+		}
+		out += " relative to the knight " + inN
 	}
 	return out + "."
+}
+
+// zWords says whether an agreement z is a disagreement at 95%.
+func zWords(z *float64) string {
+	if z == nil {
+		return "cannot be compared"
+	}
+	if math.Abs(*z) > stats.Z95 {
+		return fmt.Sprintf("disagree (z %+.2f)", *z)
+	}
+	return fmt.Sprintf("agree (z %+.2f)", *z)
 }
 
 // phaseValues returns class c's row of the by-phase fit.
@@ -200,6 +263,29 @@ func phaseMarkdown(b *strings.Builder, v *VariantValues) {
 			cells = append(cells, cell)
 		}
 		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
+	}
+	if slices.ContainsFunc(v.Pieces, func(p PieceValues) bool {
+		return slices.ContainsFunc(p.ByPhase, func(x PhaseValue) bool { return x.Knights != nil })
+	}) {
+		b.WriteString("\nRegression by phase relative to the knight in the same band (N=1; z: against the imbalance value in N=1):\n\n| piece |")
+		for _, x := range bands {
+			fmt.Fprintf(b, " phase %s |", x)
+		}
+		b.WriteString("\n|---|" + strings.Repeat("---|", len(bands)) + "\n")
+		for _, p := range v.Pieces {
+			if !slices.ContainsFunc(p.ByPhase, func(x PhaseValue) bool { return x.Knights != nil }) {
+				continue
+			}
+			cells := []string{p.Piece}
+			for _, x := range p.ByPhase {
+				cell := FormatInterval(x.Knights)
+				if x.KnightsImbalanceZ != nil {
+					cell += fmt.Sprintf(" (z %+.2f)", *x.KnightsImbalanceZ)
+				}
+				cells = append(cells, cell)
+			}
+			fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
+		}
 	}
 	var notes []string
 	for k := range v.Pieces {

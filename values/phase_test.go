@@ -39,6 +39,18 @@ func TestFitByPhaseRecoversBandValues(t *testing.T) {
 			}
 		}
 	}
+	// Relative to the knight in the same band: the ratio of the band
+	// values, with an interval that covers the true ratio.
+	for b := range r.Bands {
+		want := endgameVals((r.Bands[b].Lo + r.Bands[b].Hi) / 2)
+		for c := 2; c < len(synthNames); c++ {
+			k := r.knights(c, 1, b)
+			if k == nil || math.Abs(float64(k.Value)-float64(r.Values[c][b].Value/r.Values[1][b].Value)) > 1e-12 ||
+				!(k.SE > 0) || math.Abs(float64(k.Value)-want[c]/want[1]) > 3.3*float64(k.SE) {
+				t.Errorf("%s/N in phase %s: %v, true %.3f", synthNames[c], r.Bands[b], k, want[c]/want[1])
+			}
+		}
+	}
 	// The pooled fit mixes the bands: its knight lies between the two
 	// true values and misses the endgame's, which only the by-phase fit
 	// tells apart.
@@ -157,47 +169,69 @@ func TestPhasePlot(t *testing.T) {
 }
 
 // TestPhaseAgreement: a piece whose pooled values disagree is described
-// band by band: the bands whose value the imbalance value agrees with
-// (the cannon of Tamerlane II, which needs screens, agrees in the
-// opening's bands and not in the endgame's), and none for a piece that
-// agrees pooled.
+// band by band, in pawns and relative to the knight: the bands whose
+// value the imbalance value agrees with (Tamerlane II's cannon, which
+// needs screens, agrees in the bands with more material and not in the
+// endgame's), and nothing for a piece that agrees pooled in both units.
 func TestPhaseAgreement(t *testing.T) {
 	iv := func(v, se float64) *stats.Interval { x := stats.NewInterval(v, se); return &x }
 	bands := PhaseBands()
 	p := PieceValues{Piece: "O", Regression: iv(4.32, 0.17), Imbalance: iv(5.73, 0.35)}
+	knights := []float64{1.19, 1.46, 1.61, 0}
 	for b, v := range []float64{2.38, 4.02, 6.00, 0} {
 		pv := PhaseValue{Band: bands[b]}
 		if v > 0 {
-			pv.Value = iv(v, 0.2)
+			pv.Value, pv.Knights = iv(v, 0.2), iv(knights[b], 0.1)
 		}
 		p.ByPhase = append(p.ByPhase, pv)
 	}
 	p.AgreementZ = agreementZ(p.Regression, p.Imbalance)
 	p.Disagree = true
-	setImbalanceZ(p.ByPhase, p.Imbalance)
-	if p.ByPhase[3].ImbalanceZ != nil {
-		t.Errorf("unidentified band has z %v", *p.ByPhase[3].ImbalanceZ)
+	n := ScaledValues{Scale: "N=1", Regression: iv(1.54, 0.08), Imbalance: iv(2.26, 0.33)}
+	n.AgreementZ = agreementZ(n.Regression, n.Imbalance)
+	p.Scaled = []ScaledValues{n}
+	setImbalanceZ(p.ByPhase, p.Imbalance, n.Imbalance)
+	if p.ByPhase[3].ImbalanceZ != nil || p.ByPhase[3].KnightsImbalanceZ != nil {
+		t.Errorf("unidentified band has a z")
 	}
 	if z := p.ByPhase[2].ImbalanceZ; z == nil || math.Abs(*z-0.27/math.Hypot(0.2, 0.35)) > 1e-4 {
 		t.Errorf("band 0.50-0.75: z %v, want %.4f", z, 0.27/math.Hypot(0.2, 0.35))
 	}
+	if z := p.ByPhase[2].KnightsImbalanceZ; z == nil || math.Abs(*z-(-0.65)/math.Hypot(0.1, 0.33)) > 1e-4 {
+		t.Errorf("band 0.50-0.75 in N=1: z %v, want %.4f", z, -0.65/math.Hypot(0.1, 0.33))
+	}
 	got := phaseAgreement(&p)
-	want := "O: the methods disagree pooled (z -3.62); the imbalance value agrees with the regression by phase at 0.50-0.75 (z +0.67) and not at 0.00-0.25 (z -8.31), 0.25-0.50 (z -4.24)."
+	want := "O: pooled, the methods disagree (z -3.62) in pawns and disagree (z -2.12) relative to the knight; " +
+		"by phase the imbalance value agrees with the regression in pawns at 0.50-0.75 (z +0.67) and not at 0.00-0.25 (z -8.31), 0.25-0.50 (z -4.24); " +
+		"relative to the knight at 0.50-0.75 (z -1.89) and not at 0.00-0.25 (z -3.10), 0.25-0.50 (z -2.32)."
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	var b strings.Builder
 	phaseMarkdown(&b, &VariantValues{Pieces: []PieceValues{p}})
-	if !strings.Contains(b.String(), "6.00 [5.61, 6.39] (z +0.67)") || !strings.Contains(b.String(), "- "+want) {
-		t.Errorf("markdown:\n%s", b.String())
+	for _, w := range []string{"6.00 [5.61, 6.39] (z +0.67)", "1.61 [1.41, 1.81] (z -1.89)", "relative to the knight in the same band", "- " + want} {
+		if !strings.Contains(b.String(), w) {
+			t.Errorf("markdown lacks %q:\n%s", w, b.String())
+		}
 	}
-	p.Disagree, p.ByPhase[0].ImbalanceZ = false, nil
+	// Pooled agreement in both units: no sentence, whatever the bands say.
+	p.AgreementZ = agreementZ(p.Regression, iv(4.5, 0.35))
+	p.Scaled[0].AgreementZ = agreementZ(n.Regression, iv(1.6, 0.33))
 	if s := phaseAgreement(&p); s != "" {
 		t.Errorf("a piece that agrees pooled: %q", s)
 	}
-	p.Disagree = true
+	// A disagreement in one unit is enough; no band with both, nothing.
+	p.Scaled[0].AgreementZ = n.AgreementZ
+	if s := phaseAgreement(&p); !strings.HasPrefix(s, "O: pooled, the methods agree (z -0.46) in pawns and disagree (z -2.12) relative to the knight;") {
+		t.Errorf("disagreement relative to the knight only: %q", s)
+	}
+	// No band that agrees: the bands are listed as such.
+	p.ByPhase[2].KnightsImbalanceZ = agreementZ(p.ByPhase[2].Knights, iv(2.26, 0.05))
+	if s := phaseAgreement(&p); !strings.HasSuffix(s, "; relative to the knight in no band (0.00-0.25 (z -3.10), 0.25-0.50 (z -2.32), 0.50-0.75 (z -5.81)).") {
+		t.Errorf("no band agrees relative to the knight: %q", s)
+	}
 	for k := range p.ByPhase {
-		p.ByPhase[k].ImbalanceZ = nil
+		p.ByPhase[k].ImbalanceZ, p.ByPhase[k].KnightsImbalanceZ = nil, nil
 	}
 	if s := phaseAgreement(&p); s != "" {
 		t.Errorf("no band with both: %q", s)

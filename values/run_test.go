@@ -3,11 +3,13 @@ package values
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 	"tamerlane/tune/published"
 )
@@ -94,13 +96,34 @@ func TestMeasureRunAndResume(t *testing.T) {
 		t.Errorf("knight row %+v", p)
 	}
 	// Every band value of a piece with an imbalance value carries its
-	// agreement with it.
+	// agreement with it, in pawns and relative to the knight's value in
+	// the same band.
+	knight := v.Piece("N")
+	compared := 0
 	for _, q := range v.Pieces {
-		for _, x := range q.ByPhase {
+		var imbN *stats.Interval
+		for _, x := range q.Scaled {
+			if x.Scale == "N=1" {
+				imbN = x.Imbalance
+			}
+		}
+		for b, x := range q.ByPhase {
 			if want := x.Value != nil && q.Imbalance != nil; want != (x.ImbalanceZ != nil) || want && *x.ImbalanceZ != *agreementZ(x.Value, q.Imbalance) {
 				t.Errorf("%s in %s: imbalance_z %v (band %v, imbalance %v)", q.Piece, x.Band, x.ImbalanceZ, x.Value, q.Imbalance)
 			}
+			n := knight.ByPhase[b].Value
+			if want := q.Piece != "N" && x.Value != nil && n != nil; want != (x.Knights != nil) || want && math.Abs(float64(x.Knights.Value-x.Value.Value/n.Value)) > 1e-9 {
+				t.Errorf("%s in %s: knights %v (band %v, knight %v)", q.Piece, x.Band, x.Knights, x.Value, n)
+			}
+			if want := x.Knights != nil && imbN != nil; want != (x.KnightsImbalanceZ != nil) {
+				t.Errorf("%s in %s: knights_imbalance_z %v (knights %v, imbalance %v)", q.Piece, x.Band, x.KnightsImbalanceZ, x.Knights, imbN)
+			} else if want {
+				compared++
+			}
 		}
+	}
+	if compared == 0 {
+		t.Error("no band value was compared with an imbalance value relative to the knight")
 	}
 	// A resumed run plays nothing new and gives the same document.
 	again := runTiny(t, dir)
