@@ -3,7 +3,6 @@ package values
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"tamerlane/internal/stats"
@@ -245,48 +244,10 @@ func phaseMarkdown(b *strings.Builder, v *VariantValues) {
 	if len(bands) == 0 {
 		return
 	}
-	b.WriteString("\nRegression by phase (pawns; phase = non-pawn material left, 1 at the start; z: the band value against the imbalance value, both in P=1):\n\n| piece |")
-	for _, x := range bands {
-		fmt.Fprintf(b, " phase %s |", x)
-	}
-	b.WriteString("\n|---|" + strings.Repeat("---|", len(bands)) + "\n")
-	for _, p := range v.Pieces {
-		if len(p.ByPhase) == 0 {
-			continue
-		}
-		cells := []string{p.Piece}
-		for _, x := range p.ByPhase {
-			cell := FormatInterval(x.Value)
-			if x.ImbalanceZ != nil {
-				cell += fmt.Sprintf(" (z %+.2f)", *x.ImbalanceZ)
-			}
-			cells = append(cells, cell)
-		}
-		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
-	}
-	if slices.ContainsFunc(v.Pieces, func(p PieceValues) bool {
-		return slices.ContainsFunc(p.ByPhase, func(x PhaseValue) bool { return x.Knights != nil })
-	}) {
-		b.WriteString("\nRegression by phase relative to the knight in the same band (N=1; z: against the imbalance value in N=1):\n\n| piece |")
-		for _, x := range bands {
-			fmt.Fprintf(b, " phase %s |", x)
-		}
-		b.WriteString("\n|---|" + strings.Repeat("---|", len(bands)) + "\n")
-		for _, p := range v.Pieces {
-			if !slices.ContainsFunc(p.ByPhase, func(x PhaseValue) bool { return x.Knights != nil }) {
-				continue
-			}
-			cells := []string{p.Piece}
-			for _, x := range p.ByPhase {
-				cell := FormatInterval(x.Knights)
-				if x.KnightsImbalanceZ != nil {
-					cell += fmt.Sprintf(" (z %+.2f)", *x.KnightsImbalanceZ)
-				}
-				cells = append(cells, cell)
-			}
-			fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
-		}
-	}
+	phaseTable(b, "Regression by phase (pawns; phase = non-pawn material left, 1 at the start; z: the band value against the imbalance value, both in P=1)",
+		bands, v.Pieces, func(x PhaseValue) (*stats.Interval, *float64) { return x.Value, x.ImbalanceZ }, true)
+	phaseTable(b, "Regression by phase relative to the knight in the same band (N=1; z: against the imbalance value in N=1)",
+		bands, v.Pieces, func(x PhaseValue) (*stats.Interval, *float64) { return x.Knights, x.KnightsImbalanceZ }, false)
 	var notes []string
 	for k := range v.Pieces {
 		if s := phaseAgreement(&v.Pieces[k]); s != "" {
@@ -296,6 +257,38 @@ func phaseMarkdown(b *strings.Builder, v *VariantValues) {
 	if len(notes) > 0 {
 		b.WriteString("\n" + strings.Join(notes, "\n") + "\n")
 	}
+}
+
+// phaseTable renders one by-phase table: a row per piece with band
+// values (every piece with bands when all is set, else only those with
+// at least one value; no table without a row), each cell the value of get
+// and its z against the imbalance value.
+func phaseTable(b *strings.Builder, title string, bands []Band, pieces []PieceValues, get func(PhaseValue) (*stats.Interval, *float64), all bool) {
+	var rows []string
+	for _, p := range pieces {
+		cells := []string{p.Piece}
+		any := false
+		for _, x := range p.ByPhase {
+			iv, z := get(x)
+			cell := FormatInterval(iv)
+			if z != nil {
+				cell += fmt.Sprintf(" (z %+.2f)", *z)
+			}
+			cells = append(cells, cell)
+			any = any || iv != nil
+		}
+		if len(p.ByPhase) > 0 && (all || any) {
+			rows = append(rows, "| "+strings.Join(cells, " | ")+" |\n")
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n%s:\n\n| piece |", title)
+	for _, x := range bands {
+		fmt.Fprintf(b, " phase %s |", x)
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---|", len(bands)) + "\n" + strings.Join(rows, ""))
 }
 
 // phaseSeries returns one plot series per phase band with the by-phase
