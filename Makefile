@@ -22,9 +22,19 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./tune/...
 	$(BIN) bench
 
+# fuzz runs every fuzz target for FUZZTIME each: the FEN and move parsers,
+# and the parsers of every file a user writes (configs, tables, the
+# published catalogue). Minimizing a new input of a large seed can take a
+# while, hence the short minimize time.
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine
+	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./engine/eval
+	$(GO) test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./selfplay
+	$(GO) test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./values
+	$(GO) test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./tune
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./tune/published
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./pipeline
 
 # lint fails when gofmt or `go mod tidy` would change anything, or vet
 # complains. The tidy check runs on copies of go.mod and go.sum, so that
