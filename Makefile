@@ -22,9 +22,9 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./tune/...
 	$(BIN) bench
 
-# fuzz runs every fuzz target for FUZZTIME each: the FEN and move parsers,
-# and the parsers of every file a user writes (configs, tables, the
-# published catalogue). Minimizing a new input of a large seed can take a
+# fuzz runs every fuzz target for FUZZTIME each: the FEN, move and PGN
+# parsers, the parsers of every file a user writes (configs, tables, the
+# published catalogue), and the UCI and CECP servers. Minimizing a new input of a large seed can take a
 # while, hence the short minimize time.
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine
@@ -36,6 +36,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./tune
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./tune/published
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./pipeline
+	$(GO) test -run '^$$' -fuzz '^FuzzServer$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./uci
+	$(GO) test -run '^$$' -fuzz '^FuzzServer$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./xboard
 
 # lint fails when gofmt or `go mod tidy` would change anything, or vet
 # complains. The tidy check runs on copies of go.mod and go.sum, so that
