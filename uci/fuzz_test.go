@@ -5,7 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
+
+	"tamerlane/internal/fuzztest"
 )
 
 // FuzzServer: any sequence of command lines is served without a panic
@@ -13,33 +14,17 @@ import (
 // would only make an execution slow are tamed first: the table is 1 MiB
 // (Hash options are dropped) and perft is left out.
 func FuzzServer(f *testing.F) {
-	for _, s := range []string{
+	fuzztest.Server(f, []string{
 		"uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 3\n",
 		"setoption name UCI_Variant value tamerlane2\nucinewgame\nposition startpos\ngo nodes 500\nstop\n",
 		"setoption name UCI_Variant value shako\nposition fen c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1 moves e3e4\ngo wtime 1000 btime 1000 winc 10 binc 10\n",
 		"setoption name Rules value giraffe=2\nsetoption name UCI_Variant value tamerlane\nposition startpos\ngo infinite\nd\nquit\n",
 		"position fen 8/8/8/8/8/8/8/K6k w - - 0 1\ngo movetime 5\n",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, input string) {
-		var lines []string
-		for _, l := range strings.Split(input, "\n") {
-			if strings.Contains(l, "perft") || strings.Contains(strings.ToLower(l), "hash") {
-				continue
-			}
-			lines = append(lines, l)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
+	}, func(l string) bool {
+		return strings.Contains(l, "perft") || strings.Contains(strings.ToLower(l), "hash")
+	}, func() func(context.Context, io.Reader, io.Writer) error {
 		s := NewServer("fuzz", "fuzz")
 		s.hashMiB = 1
-		done := make(chan error, 1)
-		go func() { done <- s.Run(ctx, strings.NewReader(strings.Join(lines, "\n")), io.Discard) }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			t.Fatalf("the server did not stop at the end of %q", lines)
-		}
+		return s.Run
 	})
 }

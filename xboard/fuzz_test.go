@@ -5,7 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
+
+	"tamerlane/internal/fuzztest"
 )
 
 // FuzzServer: any sequence of CECP command lines is served without a
@@ -13,33 +14,17 @@ import (
 // Lines that would only make an execution slow are tamed first: the table
 // is 1 MiB (memory commands are dropped).
 func FuzzServer(f *testing.F) {
-	for _, s := range []string{
+	fuzztest.Server(f, []string{
 		"xboard\nprotover 2\nnew\nforce\ne2e4\ne7e5\ngo\n",
 		"xboard\nprotover 2\nvariant tamerlane2\nnew\nsd 3\ngo\n",
 		"new\nvariant 10x10_shako\nsetboard c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1\nst 1\nusermove e3e4\n",
 		"new\nlevel 40 5 0\ntime 3000\notim 3000\nusermove e2e4\n?\nundo\nremove\npost\nnopost\nanalyze\nexit\nquit\n",
 		"new\nsetboard 8/8/8/8/8/8/8/K6k w - - 0 1\ngo\nresult 1/2-1/2 {draw}\n",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, input string) {
-		var lines []string
-		for _, l := range strings.Split(input, "\n") {
-			if strings.HasPrefix(strings.TrimSpace(l), "memory") {
-				continue
-			}
-			lines = append(lines, l)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
+	}, func(l string) bool {
+		return strings.HasPrefix(strings.TrimSpace(l), "memory")
+	}, func() func(context.Context, io.Reader, io.Writer) error {
 		s := NewServer("fuzz")
 		s.hashMiB = 1
-		done := make(chan error, 1)
-		go func() { done <- s.Run(ctx, strings.NewReader(strings.Join(lines, "\n")), io.Discard) }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			t.Fatalf("the server did not stop at the end of %q", lines)
-		}
+		return s.Run
 	})
 }

@@ -5,9 +5,13 @@
 package fuzztest
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // Files returns the paths and contents of the files matching the glob
@@ -40,6 +44,35 @@ func Parser[T any](f *testing.F, parse func([]byte) (*T, error), extra []string,
 		x, err := parse(b)
 		if (x == nil) == (err == nil) {
 			t.Fatalf("result %v and error %v", x, err)
+		}
+	})
+}
+
+// Server fuzzes a line protocol server (UCI, CECP) with the seeds: any
+// sequence of command lines must be served without a panic, and run (a
+// fresh server's Run) must return at the end of the input, stopping a
+// running search. Lines for which drop reports true are removed first
+// (commands that would only make an execution slow).
+func Server(f *testing.F, seeds []string, drop func(line string) bool, run func() func(context.Context, io.Reader, io.Writer) error) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		var lines []string
+		for _, l := range strings.Split(input, "\n") {
+			if !drop(l) {
+				lines = append(lines, l)
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		serve := run()
+		done := make(chan error, 1)
+		go func() { done <- serve(ctx, strings.NewReader(strings.Join(lines, "\n")), io.Discard) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("the server did not stop at the end of %q", lines)
 		}
 	})
 }
