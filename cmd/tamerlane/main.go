@@ -37,6 +37,7 @@ func commands() []command {
 		{"selfplay", "play game pairs into a run directory (PGN, data set, summary)", runSelfplay},
 		{"match", "play evaluation table A against table B (Elo, SPRT)", runMatch},
 		{"quality", "compare two players' moves position by position by a stronger oracle's values", runQuality},
+		{"compare", "compare two players by their matches against one opponent, opening by opening", runCompare},
 		{"openings", "write balanced random-walk openings, scored by this or an outside engine", runOpenings},
 		{"merge", "join the shard directories of a self-play run", runMerge},
 		{"run", "the pipeline: generations of self-play, tuning and verification (report.md)", runRun},

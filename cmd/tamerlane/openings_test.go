@@ -46,6 +46,13 @@ func TestOpeningsForMatch(t *testing.T) {
 	if code, _, errs := runCLI(t, "match", "--variant", "chess", "--openings", file, "--pairs", "1", "--nodes", "50", "--workers", "1", "--quiet", "-o", out); code != 0 {
 		t.Fatalf("match: exit %d, %s", code, errs)
 	}
+	// The match compared with itself, pair by pair.
+	if code, stdout, errs := runCLI(t, "compare", "--a", out, "--b", out); code != 0 || !strings.Contains(stdout, "| match-chess | 1 |") {
+		t.Errorf("compare: exit %d, %s %s", code, stdout, errs)
+	}
+	if code, _, errs := runCLI(t, "compare", "--a", out); code == 0 || !strings.Contains(errs, "--b") {
+		t.Errorf("compare without --b: exit %d, %s", code, errs)
+	}
 	j, err := os.Open(filepath.Join(out, "match-chess", "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)

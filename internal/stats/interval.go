@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // Interval is an estimate with its 95% confidence interval [Lo, Hi] and
@@ -91,4 +93,15 @@ func (iv *Interval) UnmarshalJSON(b []byte) error {
 // unknown).
 func (iv Interval) Covers(x float64) bool {
 	return float64(iv.Lo) <= x && x <= float64(iv.Hi)
+}
+
+// MeanInterval is the mean of xs with its normal 95% interval, the
+// standard error being the sample standard deviation over √n (unknown
+// for fewer than two values).
+func MeanInterval(xs []float64) Interval {
+	if len(xs) < 2 {
+		return UnknownInterval()
+	}
+	m, sd := stat.MeanStdDev(xs, nil)
+	return NewInterval(m, sd/math.Sqrt(float64(len(xs))))
 }

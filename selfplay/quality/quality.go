@@ -23,7 +23,6 @@ import (
 	"sync"
 
 	"golang.org/x/sync/errgroup"
-	"gonum.org/v1/gonum/stat"
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
@@ -202,25 +201,15 @@ func summarise(name string, rows []Row, p int) PlayerResult {
 		bandSum[b] += r.Values[p]
 	}
 	res.Mean = sum / float64(len(rows))
-	res.Diff = meanInterval(all)
+	res.Diff = stats.MeanInterval(all)
 	for b := range byBand {
-		bd := Band{PhaseLo: float64(b) / nBands, PhaseHi: float64(b+1) / nBands, Positions: len(byBand[b]), Diff: meanInterval(byBand[b])}
+		bd := Band{PhaseLo: float64(b) / nBands, PhaseHi: float64(b+1) / nBands, Positions: len(byBand[b]), Diff: stats.MeanInterval(byBand[b])}
 		if len(byBand[b]) > 0 {
 			bd.Mean = bandSum[b] / float64(len(byBand[b]))
 		}
 		res.Bands = append(res.Bands, bd)
 	}
 	return res
-}
-
-// meanInterval is the mean of xs with its normal 95% interval (unknown
-// for fewer than two values).
-func meanInterval(xs []float64) Interval {
-	if len(xs) < 2 {
-		return stats.UnknownInterval()
-	}
-	m, sd := stat.MeanStdDev(xs, nil)
-	return stats.NewInterval(m, sd/math.Sqrt(float64(len(xs))))
 }
 
 // Value is the expected score, by the oracle, of a move after which the

@@ -1,0 +1,165 @@
+// Package paired compares two players by the matches each played against
+// the same opponent on the same openings, opening by opening.
+//
+// A match's score has a wide interval (a few hundred games give ±0.05),
+// but two players' games on the same openings share much of their luck:
+// an opening that favours the opponent does so in both matches. The
+// difference taken pair by pair (an opening played with both colours) is
+// therefore the honest comparison of the two players, and the one the
+// README's "minus the shipped engine's" figures are.
+package paired
+
+import (
+	"fmt"
+	"slices"
+
+	"tamerlane/internal/stats"
+	"tamerlane/selfplay"
+)
+
+// Definition says what a Report's figures are.
+const Definition = "a pair is an opening played with both colours; its score is the mean over its finished games of the stream's first player's result (1, 1/2, 0); " +
+	"the pairs of A and B are matched by stream and opening (the FEN of the pair's first game), in the order they were played; " +
+	"scores are means over the matched pairs and the difference is A's minus B's, each with a normal 95% interval from the pairs' spread"
+
+// Comparison is the comparison over one stream (or all of them).
+type Comparison struct {
+	// Stream is the stream's name ("" for the total).
+	Stream string `json:"stream"`
+	// Pairs is the number of matched pairs; OnlyA and OnlyB count the
+	// pairs of one side without a partner (another opening, or not yet
+	// played).
+	Pairs int `json:"pairs"`
+	OnlyA int `json:"only_a"`
+	OnlyB int `json:"only_b"`
+	// ScoreA and ScoreB are the first player's mean score per game on the
+	// matched pairs; Diff is ScoreA − ScoreB, from the pairs' differences.
+	ScoreA stats.Interval `json:"score_a"`
+	ScoreB stats.Interval `json:"score_b"`
+	Diff   stats.Interval `json:"difference"`
+}
+
+// Report is the comparison of the runs A with the runs B.
+type Report struct {
+	Definition string       `json:"definition"`
+	A          []string     `json:"a"`
+	B          []string     `json:"b"`
+	Streams    []Comparison `json:"streams"`
+	Total      Comparison   `json:"total"`
+}
+
+// pairScore is one pair's score for its stream's first player.
+type pairScore struct {
+	stream, opening string
+	score           float64
+}
+
+// Compare compares the self-play run directories a (the first player of
+// their streams is player A) with b, stream by stream, reading their
+// journals (a run still playing is read as far as it has got).
+func Compare(a, b []string) (*Report, error) {
+	if len(a) == 0 || len(b) == 0 {
+		return nil, fmt.Errorf("paired: both sides need at least one run directory")
+	}
+	pa, err := readPairs(a)
+	if err != nil {
+		return nil, err
+	}
+	pb, err := readPairs(b)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Definition: Definition, A: a, B: b}
+	var streams []string
+	for _, p := range append(slices.Clone(pa), pb...) {
+		if !slices.Contains(streams, p.stream) {
+			streams = append(streams, p.stream)
+		}
+	}
+	var all [3][]float64 // A's scores, B's scores, differences
+	for _, st := range streams {
+		c, xs := match(st, pa, pb)
+		r.Streams = append(r.Streams, c)
+		r.Total.OnlyA += c.OnlyA
+		r.Total.OnlyB += c.OnlyB
+		for k := range all {
+			all[k] = append(all[k], xs[k]...)
+		}
+	}
+	r.Total.fill(all)
+	return r, nil
+}
+
+// match pairs the pairs of one stream by opening, in order of play, and
+// returns the comparison and its matched scores (A's, B's, differences).
+func match(stream string, pa, pb []pairScore) (Comparison, [3][]float64) {
+	c := Comparison{Stream: stream}
+	queue := map[string][]float64{} // B's unmatched scores by opening
+	for _, p := range pb {
+		if p.stream == stream {
+			queue[p.opening] = append(queue[p.opening], p.score)
+		}
+	}
+	var xs [3][]float64
+	for _, p := range pa {
+		if p.stream != stream {
+			continue
+		}
+		q := queue[p.opening]
+		if len(q) == 0 {
+			c.OnlyA++
+			continue
+		}
+		queue[p.opening] = q[1:]
+		xs[0], xs[1], xs[2] = append(xs[0], p.score), append(xs[1], q[0]), append(xs[2], p.score-q[0])
+	}
+	for _, q := range queue {
+		c.OnlyB += len(q)
+	}
+	c.fill(xs)
+	return c, xs
+}
+
+// fill sets the pair count, scores and difference from the matched
+// scores.
+func (c *Comparison) fill(xs [3][]float64) {
+	c.Pairs = len(xs[2])
+	c.ScoreA, c.ScoreB, c.Diff = stats.MeanInterval(xs[0]), stats.MeanInterval(xs[1]), stats.MeanInterval(xs[2])
+}
+
+// readPairs returns the scored pairs of the runs, run by run, each run's
+// streams in its config's order and pairs in the order they finished.
+func readPairs(dirs []string) ([]pairScore, error) {
+	var out []pairScore
+	for _, dir := range dirs {
+		type key struct {
+			stream string
+			pair   int
+		}
+		idx := map[key]int{}
+		n := map[key]int{}
+		err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+			w, ok := g.FirstPlayer()
+			if !ok {
+				return nil
+			}
+			k := key{g.Stream, g.Pair}
+			i, seen := idx[k]
+			if !seen {
+				i = len(out)
+				idx[k] = i
+				out = append(out, pairScore{stream: g.Stream, opening: g.FEN})
+			}
+			n[k]++
+			out[i].score += float64(w.Wins) + float64(w.Draws)/2
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("paired: %s: %w", dir, err)
+		}
+		for k, i := range idx {
+			out[i].score /= float64(n[k])
+		}
+	}
+	return out, nil
+}
