@@ -123,7 +123,7 @@ type PhaseValue struct {
 }
 
 // setImbalanceZ sets the bands' agreement with the imbalance value imb
-// (P=1) and with immN, the imbalance value relative to the knight.
+// (P=1) and with imbN, the imbalance value relative to the knight.
 func setImbalanceZ(bands []PhaseValue, imb, imbN *stats.Interval) {
 	for k := range bands {
 		bands[k].ImbalanceZ = agreementZ(bands[k].Value, imb)
