@@ -169,7 +169,7 @@ func (t Trinomial) Elo() Estimate {
 		los = distuv.UnitNormal.CDF(float64(t.Wins-t.Losses) / math.Sqrt(float64(decisive)))
 	}
 	return Estimate{
-		Elo:    scoreToElo(mu),
+		Elo:    ScoreToElo(mu),
 		Margin: eloMargin(mu, z*stdErr),
 		LOS:    los,
 	}
@@ -267,7 +267,7 @@ func (p Pentanomial) Elo() Estimate {
 	stdErr := math.Sqrt(variance / n)
 	z := stats.Z95
 	return Estimate{
-		Elo:    scoreToElo(mu),
+		Elo:    ScoreToElo(mu),
 		Margin: eloMargin(mu, z*stdErr),
 		LOS:    scoreLOS(mu, stdErr),
 	}
@@ -316,9 +316,9 @@ func normalizedEstimate(scores, counts []float64, n, k float64) Estimate {
 	}
 }
 
-// scoreToElo converts an expected score in [0, 1] to a logistic Elo
+// ScoreToElo converts an expected score in [0, 1] to a logistic Elo
 // difference; 0 and 1 map to -Inf and +Inf.
-func scoreToElo(score float64) float64 {
+func ScoreToElo(score float64) float64 {
 	if score == 0.5 {
 		return 0 // avoid -0
 	}
@@ -329,8 +329,8 @@ func scoreToElo(score float64) float64 {
 // [mu-halfWidth, mu+halfWidth], clamped to [0, 1]. It is +Inf if either end
 // of the interval maps to an infinite Elo difference.
 func eloMargin(mu, halfWidth float64) float64 {
-	hi := scoreToElo(math.Min(mu+halfWidth, 1))
-	lo := scoreToElo(math.Max(mu-halfWidth, 0))
+	hi := ScoreToElo(math.Min(mu+halfWidth, 1))
+	lo := ScoreToElo(math.Max(mu-halfWidth, 0))
 	if math.IsInf(hi, 0) || math.IsInf(lo, 0) {
 		return math.Inf(1)
 	}

@@ -113,7 +113,7 @@ func TestEstimateEdgeCases(t *testing.T) {
 		{"pentanomial LL Elo", Pentanomial{0: 10}.Elo(), Estimate{-inf, inf, 0}},
 		{"pentanomial LL nElo", Pentanomial{0: 10}.NormalizedElo(), Estimate{-inf, nMargin20, 0}},
 		// The upper end of the score interval passes 100%.
-		{"pentanomial near WW Elo", Pentanomial{1: 1, 4: 9}.Elo(), Estimate{scoreToElo(0.925), inf, Pentanomial{1: 1, 4: 9}.Elo().LOS}},
+		{"pentanomial near WW Elo", Pentanomial{1: 1, 4: 9}.Elo(), Estimate{ScoreToElo(0.925), inf, Pentanomial{1: 1, 4: 9}.Elo().LOS}},
 	} {
 		g, w := tc.got, tc.want
 		marginOK := sameFloat(g.Margin, w.Margin) || math.Abs(g.Margin-w.Margin) <= 1e-9

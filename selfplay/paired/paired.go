@@ -11,16 +11,21 @@ package paired
 
 import (
 	"fmt"
+	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/stat"
 
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
+	"tamerlane/selfplay/elo"
 )
 
 // Definition says what a Report's figures are.
 const Definition = "a pair is an opening played with both colours; its score is the mean over its finished games of the stream's first player's result (1, 1/2, 0); " +
 	"the pairs of A and B are matched by stream and opening (the FEN of the pair's first game), in the order they were played; " +
-	"scores are means over the matched pairs and the difference is A's minus B's, each with a normal 95% interval from the pairs' spread"
+	"scores are means over the matched pairs and the difference is A's minus B's, each with a normal 95% interval from the pairs' spread; " +
+	"the Elo difference is Elo(A's score) − Elo(B's score), logistic, with the delta-method interval of the two paired means"
 
 // Comparison is the comparison over one stream (or all of them).
 type Comparison struct {
@@ -37,6 +42,10 @@ type Comparison struct {
 	ScoreA stats.Interval `json:"score_a"`
 	ScoreB stats.Interval `json:"score_b"`
 	Diff   stats.Interval `json:"difference"`
+	// EloDiff is Elo(ScoreA) − Elo(ScoreB) (logistic), with the
+	// delta-method interval of the two correlated means (unknown when a
+	// score is 0 or 1, or with fewer than two pairs).
+	EloDiff stats.Interval `json:"elo_difference"`
 }
 
 // Report is the comparison of the runs A with the runs B.
@@ -125,6 +134,26 @@ func match(stream string, pa, pb []pairScore) (Comparison, [3][]float64) {
 func (c *Comparison) fill(xs [3][]float64) {
 	c.Pairs = len(xs[2])
 	c.ScoreA, c.ScoreB, c.Diff = stats.MeanInterval(xs[0]), stats.MeanInterval(xs[1]), stats.MeanInterval(xs[2])
+	c.EloDiff = eloDifference(xs[0], xs[1])
+}
+
+// eloDifference is Elo(mean a) − Elo(mean b) for paired scores a and b,
+// with the delta-method standard error: the gradient (f'(m_a), −f'(m_b)),
+// f'(m) = 400/(ln 10 · m(1 − m)), applied to the covariance of the two
+// means.
+func eloDifference(a, b []float64) stats.Interval {
+	n := float64(len(a))
+	if len(a) < 2 || len(a) != len(b) {
+		return stats.UnknownInterval()
+	}
+	ma, mb := stat.Mean(a, nil), stat.Mean(b, nil)
+	if ma <= 0 || ma >= 1 || mb <= 0 || mb >= 1 {
+		return stats.UnknownInterval()
+	}
+	slope := func(m float64) float64 { return 400 / (math.Ln10 * m * (1 - m)) }
+	ga, gb := slope(ma), -slope(mb)
+	v := (ga*ga*stat.Variance(a, nil) + gb*gb*stat.Variance(b, nil) + 2*ga*gb*stat.Covariance(a, b, nil)) / n
+	return stats.NewInterval(elo.ScoreToElo(ma)-elo.ScoreToElo(mb), math.Sqrt(math.Max(0, v)))
 }
 
 // readPairs returns the scored pairs of the runs, run by run, each run's

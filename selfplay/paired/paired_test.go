@@ -11,7 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/stat"
+
 	"tamerlane/selfplay"
+	"tamerlane/selfplay/elo"
 )
 
 // openings are three chess positions a few moves in.
@@ -180,5 +183,26 @@ func TestCompareErrors(t *testing.T) {
 	}
 	if _, err := Compare(nil, []string{"x"}); err == nil {
 		t.Error("no A run: no error")
+	}
+}
+
+// TestEloDifference: the delta method on known cases. Equal scores pair
+// by pair differ by 0 ± 0; against a constant the standard error is the
+// Elo slope at A's mean times the standard error of A's mean; a score of
+// 0 has no Elo.
+func TestEloDifference(t *testing.T) {
+	a := []float64{0.5, 1, 0.5, 0, 1, 0.5, 0.5, 0}
+	if d := eloDifference(a, a); d.Value != 0 || d.SE != 0 {
+		t.Errorf("A against itself: %v", d)
+	}
+	b := []float64{0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25}
+	ma, sd := stat.MeanStdDev(a, nil)
+	wantSE := 400 / (math.Ln10 * ma * (1 - ma)) * sd / math.Sqrt(float64(len(a)))
+	d := eloDifference(a, b)
+	if math.Abs(float64(d.Value)-(elo.ScoreToElo(ma)-elo.ScoreToElo(0.25))) > 1e-9 || math.Abs(float64(d.SE)-wantSE) > 1e-9 {
+		t.Errorf("A against a constant: %v, want %.3f ± SE %.3f", d, elo.ScoreToElo(ma)-elo.ScoreToElo(0.25), wantSE)
+	}
+	if d := eloDifference([]float64{0, 0}, b[:2]); !math.IsNaN(float64(d.Value)) {
+		t.Errorf("a score of 0: %v, want unknown", d)
 	}
 }
