@@ -44,8 +44,9 @@
 // match is close to even; a pawn-odds match fixes the scale of a pawn. A
 // piece the array lacks (one that appears only by promotion) is measured
 // through replacements (PlanConfig.Replace): one of the first side's
-// pieces Y becomes the piece X, against removes worth about X minus Y,
-// and Y keeps playing its own matches while X does.
+// pieces Y becomes the piece X and the same side gives up pawns or pieces
+// worth about X minus Y, against the second side's whole array, and Y
+// keeps playing its own matches while X does.
 // Matches are played in rounds of BatchPairs game pairs; after every round
 // the values are refitted (package tamerlane/tune/imbalance) and a piece's
 // matches stop when the 95% half-width of its value is at most HalfWidth

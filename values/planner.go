@@ -37,9 +37,10 @@ type PlanConfig struct {
 	MaxPawns int `yaml:"max_pawns"`
 	// Replace measures pieces the array lacks (they appear only by
 	// promotion): Replace[X] = Y plays X's matches with one of the first
-	// side's Y replaced by X ("Y>X", see selfplay.ImbalanceConfig) against
-	// pawns or pieces worth about X minus Y. Y must be among Pieces (its
-	// own matches measure it) and worth less than X.
+	// side's Y replaced by X ("Y>X", see selfplay.ImbalanceConfig) and the
+	// same side giving up pawns or pieces worth about X minus Y, against
+	// the second side's whole array. Y must be among Pieces (its own
+	// matches measure it) and worth less than X.
 	Replace map[string]string `yaml:"replace,omitempty"`
 	// StopOutOfReach stops a piece's matches early once its target
 	// cannot be reached within MaxPairs (see outOfReach) instead of
@@ -98,8 +99,8 @@ func (c *PlanConfig) Validate() error {
 
 // PlannedMatch is one imbalance match of the plan, with the pairs and
 // results of its rounds so far: the first side plays without
-// FirstRemoves, the second without SecondRemoves. Name is "X vs Y+P+P" or
-// "P odds".
+// FirstRemoves, the second without SecondRemoves. Name is "X vs Y+P+P",
+// "Y>X+P+P vs nothing" (a replacement, see sides) or "P odds".
 type PlannedMatch struct {
 	tune.ImbalanceMatch
 	// Piece is the piece it measures ("P": pawn odds).
@@ -185,10 +186,35 @@ func outOfReach(hw float64, pairs int, cfg PlanConfig) bool {
 	return hw*math.Sqrt(float64(pairs)/float64(cfg.MaxPairs)) > 1.25*cfg.HalfWidth
 }
 
-// matchName names a match "X vs Y+P+P" ("R>A vs P+P+P" for a
-// replacement) from the first side's removes.
-func matchName(first, opp []string) string {
-	return strings.Join(first, "+") + " vs " + strings.Join(opp, "+")
+// sides returns the removes of both sides of a match measuring x against
+// the material opp: the first side gives up x and the second opp. A piece
+// the array lacks (measured by replacing its piece y) cannot be given up,
+// so the first side instead puts it in the place of y, which gains it x − y,
+// and gives up opp as well, which is worth about that, while the second
+// side keeps its whole array ("R>A+P+P+P vs nothing").
+func sides(x, y string, opp []string) (first, second []string) {
+	if y == "" {
+		return []string{x}, opp
+	}
+	return append([]string{y + ">" + x}, opp...), nil
+}
+
+// matchOpponent returns the material a planned match measures its piece
+// against (see sides).
+func matchOpponent(m *PlannedMatch) []string {
+	if len(m.FirstRemoves) > 0 && imbalance.Added(m.FirstRemoves[0]) != "" {
+		return m.FirstRemoves[1:]
+	}
+	return m.SecondRemoves
+}
+
+// matchName names a match "X vs Y+P+P" ("R>A+P+P+P vs nothing" for a
+// replacement) from the two sides' removes.
+func matchName(first, second []string) string {
+	if len(second) == 0 {
+		return strings.Join(first, "+") + " vs nothing"
+	}
+	return strings.Join(first, "+") + " vs " + strings.Join(second, "+")
 }
 
 // Plan runs the imbalance measurement of one variant: rounds of matches
@@ -224,18 +250,16 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		res.Matches = append(res.Matches, m)
 		return m
 	}
-	// firstOf is what the first side of x's matches gives up; oppOf the
-	// second side's removes nearest its current estimate.
-	firstOf := func(x string) []string {
-		if y := cfg.Replace[x]; y != "" {
-			return []string{y + ">" + x}
-		}
-		return []string{x}
-	}
+	// oppOf is the material nearest x's current estimate that the side
+	// without x gives up (see sides).
 	oppOf := func(x string) []string { return opponent(x, est, cfg.Pieces, cfg.MaxPawns, cfg.Replace) }
+	planned := func(x string, opp []string) *PlannedMatch {
+		first, second := sides(x, cfg.Replace[x], opp)
+		return add(x, first, second)
+	}
 	current["P"] = add("P", []string{"P"}, nil)
 	for _, x := range cfg.Pieces {
-		current[x] = add(x, firstOf(x), oppOf(x))
+		current[x] = planned(x, oppOf(x))
 	}
 	hw := map[string]float64{}
 	unreachable := map[string]bool{}
@@ -323,8 +347,9 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		// Re-plan a piece whose match has drifted a pawn off its estimate.
 		for _, x := range cfg.Pieces {
 			opp := oppOf(x)
-			if matchName(firstOf(x), opp) != current[x].Name && math.Abs(oppValue(opp, est)-oppValue(current[x].SecondRemoves, est)) >= 1 {
-				current[x] = add(x, firstOf(x), opp)
+			if first, second := sides(x, cfg.Replace[x], opp); matchName(first, second) != current[x].Name &&
+				math.Abs(oppValue(opp, est)-oppValue(matchOpponent(current[x]), est)) >= 1 {
+				current[x] = planned(x, opp)
 			}
 		}
 	}
@@ -361,18 +386,22 @@ func lopsided(m *PlannedMatch) bool {
 }
 
 // steppedEstimate is the estimate of a lopsided match's piece from the
-// match alone: twice the worth of the opponent when the side giving the
-// piece up scored under ¼ (at least what it had), half when over ¾ (at
-// most what it had). For a replacement Y>X the difference X − Y is what
-// the opponent is measured against.
+// match alone: twice the worth of the opponent when the side without the
+// piece scored under ¼ (at least what it had), half when over ¾ (at most
+// what it had). For a replacement Y>X the difference X − Y is what the
+// opponent is measured against, and the side without it is the second.
 func steppedEstimate(m *PlannedMatch, est map[string]float64, replaced string) float64 {
 	x, base := m.Piece, 0.0
 	if replaced != "" {
 		base = est[replaced]
 	}
-	cur, opp := est[x]-base, math.Max(oppValue(m.SecondRemoves, est), 1)
+	cur, opp := est[x]-base, math.Max(oppValue(matchOpponent(m), est), 1)
 	n := float64(m.Wins + m.Draws + m.Losses)
-	if (float64(m.Wins)+float64(m.Draws)/2)/n < 0.5 {
+	withoutScore := (float64(m.Wins) + float64(m.Draws)/2) / n // the first side's
+	if replaced != "" {
+		withoutScore = 1 - withoutScore
+	}
+	if withoutScore < 0.5 {
 		return base + math.Max(cur, 2*opp)
 	}
 	return base + math.Min(cur, opp/2)
