@@ -141,13 +141,12 @@ func (r *ImbalanceResult) Value(piece string) (stats.Interval, bool) {
 	return r.Values[i], true
 }
 
-// opponent chooses the pieces the second side gives up in a match
-// measuring x, against the first side's loss e in pawns (x's estimate,
-// less that of the piece it replaces if it is measured by replacement):
-// k pawns, or one other measured piece plus k pawns, whose value is
-// nearest e (fewest pieces on a tie). Never given up: x's replaced piece,
-// and any piece the array lacks (one measured by replacement, a key of
-// replace), since the second side has none.
+// opponent chooses the material a match measuring x sets against e, x's
+// estimate in pawns (less that of the piece it replaces if it is measured
+// by replacement, see sides): k pawns, or one other measured piece plus k
+// pawns, whose value is nearest e (fewest pieces on a tie). Never given
+// up: x's replaced piece, and any piece the array lacks (one measured by
+// replacement, a key of replace), since neither side has one to give.
 func opponent(x string, est map[string]float64, pieces []string, maxPawns int, replace map[string]string) []string {
 	exclude, e := replace[x], est[x]
 	if exclude != "" {
