@@ -249,8 +249,8 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		res.Matches = append(res.Matches, m)
 		return m
 	}
-	// oppOf is the material nearest x's current estimate that the side
-	// without x gives up (see sides).
+	// oppOf is the material nearest x's current estimate that a match of
+	// x sets against it (see sides for which side gives it up).
 	oppOf := func(x string) []string { return opponent(x, est, cfg.Pieces, cfg.MaxPawns, cfg.Replace) }
 	planned := func(x string, opp []string) *PlannedMatch {
 		first, second := sides(x, cfg.Replace[x], opp)
