@@ -68,6 +68,16 @@ type PieceValues struct {
 	ByPhase []PhaseValue `json:"by_phase,omitempty"`
 }
 
+// scaled returns the piece's estimates in scale sc (nil if not given).
+func (p *PieceValues) scaled(sc published.Scale) *ScaledValues {
+	for k := range p.Scaled {
+		if p.Scaled[k].Scale == string(sc) {
+			return &p.Scaled[k]
+		}
+	}
+	return nil
+}
+
 // ScaledValues are a piece's estimates in another scale.
 type ScaledValues struct {
 	// Scale is "X=v"; Regression and Imbalance are in it.
@@ -365,10 +375,8 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 				r.Scaled = append(r.Scaled, x)
 			}
 			var imbN *stats.Interval
-			for _, x := range r.Scaled {
-				if x.Scale == string(published.KnightOne) {
-					imbN = x.Imbalance
-				}
+			if n := r.scaled(published.KnightOne); n != nil {
+				imbN = n.Imbalance
 			}
 			setImbalanceZ(r.ByPhase, r.Imbalance, imbN)
 			if tab != nil {

@@ -150,10 +150,8 @@ func (r *PhaseRegression) knights(c, ref, b int) *stats.Interval {
 // agree pooled or no band has both).
 func phaseAgreement(p *PieceValues) string {
 	var pooledN *float64
-	for _, x := range p.Scaled {
-		if x.Scale == string(published.KnightOne) {
-			pooledN = x.AgreementZ
-		}
+	if n := p.scaled(published.KnightOne); n != nil {
+		pooledN = n.AgreementZ
 	}
 	disagree := func(z *float64) bool { return z != nil && math.Abs(*z) > stats.Z95 }
 	if !disagree(p.AgreementZ) && !disagree(pooledN) {
@@ -267,7 +265,7 @@ func phaseTable(b *strings.Builder, title string, bands []Band, pieces []PieceVa
 	var rows []string
 	for _, p := range pieces {
 		cells := []string{p.Piece}
-		any := false
+		some := false
 		for _, x := range p.ByPhase {
 			iv, z := get(x)
 			cell := FormatInterval(iv)
@@ -275,9 +273,9 @@ func phaseTable(b *strings.Builder, title string, bands []Band, pieces []PieceVa
 				cell += fmt.Sprintf(" (z %+.2f)", *z)
 			}
 			cells = append(cells, cell)
-			any = any || iv != nil
+			some = some || iv != nil
 		}
-		if len(p.ByPhase) > 0 && (all || any) {
+		if len(p.ByPhase) > 0 && (all || some) {
 			rows = append(rows, "| "+strings.Join(cells, " | ")+" |\n")
 		}
 	}

@@ -60,7 +60,7 @@ type Report struct {
 // pairScore is one pair's score for its stream's first player.
 type pairScore struct {
 	stream, opening string
-	score           float64
+	score           float64 // the mean over its games, once read
 }
 
 // Compare compares the self-play run directories a (the first player of
@@ -165,8 +165,8 @@ func readPairs(dirs []string) ([]pairScore, error) {
 			stream string
 			pair   int
 		}
-		idx := map[key]int{}
-		n := map[key]int{}
+		idx := map[key]int{}   // the pair's index in out
+		games := map[key]int{} // its finished games
 		err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
 			w, ok := g.FirstPlayer()
 			if !ok {
@@ -179,7 +179,7 @@ func readPairs(dirs []string) ([]pairScore, error) {
 				idx[k] = i
 				out = append(out, pairScore{stream: g.Stream, opening: g.FEN})
 			}
-			n[k]++
+			games[k]++
 			out[i].score += float64(w.Wins) + float64(w.Draws)/2
 			return nil
 		})
@@ -187,7 +187,7 @@ func readPairs(dirs []string) ([]pairScore, error) {
 			return nil, fmt.Errorf("paired: %s: %w", dir, err)
 		}
 		for k, i := range idx {
-			out[i].score /= float64(n[k])
+			out[i].score /= float64(games[k])
 		}
 	}
 	return out, nil
