@@ -3,7 +3,6 @@ package values
 import (
 	"fmt"
 	"math"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -14,7 +13,6 @@ import (
 	"tamerlane/tune"
 	"tamerlane/tune/imbalance"
 	"tamerlane/tune/published"
-	"tamerlane/tune/valueplot"
 )
 
 // Scale is the one scale of every value in a Document.
@@ -473,70 +471,6 @@ func FormatInterval(iv *stats.Interval) string {
 		return "–"
 	}
 	return iv.Format(2)
-}
-
-// plotPoint is an estimate as a point of the plot.
-func plotPoint(piece string, r *stats.Interval) valueplot.Point {
-	return valueplot.Point{Piece: piece, Value: float64(r.Value), Lo: float64(r.Lo), Hi: float64(r.Hi)}
-}
-
-// Plot writes one plot per variant, base+"-<variant>.png/.svg", with
-// every estimate, its interval and every published figure.
-func (d *Document) Plot(dir string) ([]string, error) {
-	var files []string
-	for _, v := range d.Variants {
-		var pieces []string
-		reg := valueplot.Series{Label: "regression (prior-free)"}
-		imb := valueplot.Series{Label: "imbalance matches"}
-		pubs := map[string]*valueplot.Series{}
-		var pubOrder []string
-		for _, p := range v.Pieces {
-			if p.Piece == "P" {
-				continue
-			}
-			pieces = append(pieces, p.Piece)
-			if r := p.Regression; r != nil {
-				reg.Points = append(reg.Points, plotPoint(p.Piece, r))
-			}
-			if r := p.Imbalance; r != nil {
-				imb.Points = append(imb.Points, plotPoint(p.Piece, r))
-			}
-			for _, x := range p.Published {
-				if s := pubs[x.Source]; s != nil && slices.ContainsFunc(s.Points, func(q valueplot.Point) bool { return q.Piece == p.Piece }) {
-					continue // one point per source and piece
-				}
-				s := pubs[x.Source]
-				if s == nil {
-					s = &valueplot.Series{Label: x.Source + " (" + x.Kind + ")"}
-					pubs[x.Source] = s
-					pubOrder = append(pubOrder, x.Source)
-				}
-				s.Points = append(s.Points, valueplot.Point{Piece: p.Piece, Value: x.Value, Lo: math.NaN(), Hi: math.NaN()})
-			}
-		}
-		if len(pieces) == 0 {
-			continue
-		}
-		var ps []valueplot.Series
-		for _, id := range pubOrder {
-			ps = append(ps, *pubs[id])
-		}
-		png, svg, err := valueplot.WriteFiles(filepath.Join(dir, "values-"+v.Variant), pieces, []valueplot.Series{reg, imb}, ps,
-			valueplot.Options{Title: v.Variant + ": piece values, 95% intervals", YLabel: "pawns (P=1)"})
-		if err != nil {
-			return nil, fmt.Errorf("plot %s: %w", v.Variant, err)
-		}
-		files = append(files, png, svg)
-		if bands := phaseSeries(&v); len(bands) > 0 {
-			png, svg, err := valueplot.WriteFiles(filepath.Join(dir, "values-"+v.Variant+"-phase"), pieces, bands, ps,
-				valueplot.Options{Title: v.Variant + ": regression values by phase (non-pawn material left), 95% intervals", YLabel: "pawns (P=1)"})
-			if err != nil {
-				return nil, fmt.Errorf("plot %s by phase: %w", v.Variant, err)
-			}
-			files = append(files, png, svg)
-		}
-	}
-	return files, nil
 }
 
 // FormatPercent formats n of total as a whole percentage ("-" when total

@@ -237,3 +237,55 @@ func TestPhaseAgreement(t *testing.T) {
 		t.Errorf("no band with both: %q", s)
 	}
 }
+
+// TestScaledPlot: a variant with values in its published scale (R=5) gets
+// a plot in that scale, where each source's figures are its own ratios
+// to the rook (Zillions' R 8.33 and A 12.83 pawns plot at 5 and 7.70),
+// and a source without a rook is left out of it.
+func TestScaledPlot(t *testing.T) {
+	iv := func(v float64) *stats.Interval { x := stats.NewInterval(v, 0.1); return &x }
+	zil := func(v float64) []PublishedValue {
+		return []PublishedValue{{Source: "zillions", Value: v, Kind: "engine-guess"}, {Source: "zillions", Value: 99, Kind: "engine-guess"}}
+	}
+	vv := VariantValues{Variant: "tamerlane2", Scale: Scale, Pieces: []PieceValues{
+		{Piece: "P"},
+		{Piece: "R", Imbalance: iv(12.6), Scaled: []ScaledValues{{Scale: "R=5", Imbalance: iv(5)}}, Published: zil(8.33)},
+		{Piece: "A", Imbalance: iv(19.4), Scaled: []ScaledValues{{Scale: "R=5", Imbalance: iv(7.73)}},
+			Published: append(zil(12.83), PublishedValue{Source: "other", Value: 15, Kind: "estimate"})},
+	}}
+	r5 := vv.publishedOf("R")
+	conv := func(source string, x float64) (float64, bool) { r, ok := r5[source]; return x * 5 / r, ok }
+	pub := publishedSeries(&vv, conv)
+	if len(pub) != 1 || pub[0].Label != "zillions (engine-guess)" || len(pub[0].Points) != 2 {
+		t.Fatalf("published series in R=5: %+v", pub)
+	}
+	if a := pub[0].Points[1]; a.Piece != "A" || math.Abs(a.Value-12.83*5/8.33) > 1e-9 {
+		t.Errorf("Zillions' eagle in R=5: %+v, want %.4f", a, 12.83*5/8.33)
+	}
+	if all := publishedSeries(&vv, func(_ string, x float64) (float64, bool) { return x, true }); len(all) != 2 || all[0].Points[0].Value != 8.33 {
+		t.Errorf("published series in pawns: %+v", all)
+	}
+	est := estimateSeries(&vv, func(p *PieceValues) (*stats.Interval, *stats.Interval) {
+		if x := p.scaled("R=5"); x != nil {
+			return x.Regression, x.Imbalance
+		}
+		return nil, nil
+	})
+	if len(est[0].Points) != 0 || len(est[1].Points) != 2 || est[1].Points[1].Value != 7.73 {
+		t.Errorf("estimates in R=5: %+v", est)
+	}
+	dir := t.TempDir()
+	files, err := (&Document{Variants: []VariantValues{vv}}).Plot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"values-tamerlane2.png", "values-tamerlane2.svg", "values-tamerlane2-R5.png", "values-tamerlane2-R5.svg"}
+	if len(files) != len(want) {
+		t.Fatalf("files %v, want %v", files, want)
+	}
+	for i, f := range files {
+		if filepath.Base(f) != want[i] {
+			t.Errorf("file %d: %s, want %s", i, f, want[i])
+		}
+	}
+}
