@@ -149,12 +149,17 @@ func TestPhasePlot(t *testing.T) {
 	if len(s) != 4 || len(s[0].Points) != 2 || len(s[3].Points) != 1 || s[3].Points[0].Piece != "R" || s[1].Points[0].Value != 3 {
 		t.Fatalf("series %+v", s)
 	}
-	dir := t.TempDir()
-	files, err := (&Document{Variants: []VariantValues{vv}}).Plot(dir)
+	checkPlots(t, vv, "values-chess.png", "values-chess.svg", "values-chess-phase.png", "values-chess-phase.svg")
+}
+
+// checkPlots plots a document of the one variant and checks the files it
+// writes: these names in this order, none empty.
+func checkPlots(t *testing.T, vv VariantValues, want ...string) {
+	t.Helper()
+	files, err := (&Document{Variants: []VariantValues{vv}}).Plot(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"values-chess.png", "values-chess.svg", "values-chess-phase.png", "values-chess-phase.svg"}
 	if len(files) != len(want) {
 		t.Fatalf("files %v, want %v", files, want)
 	}
@@ -274,18 +279,5 @@ func TestScaledPlot(t *testing.T) {
 	if len(est[0].Points) != 0 || len(est[1].Points) != 2 || est[1].Points[1].Value != 7.73 {
 		t.Errorf("estimates in R=5: %+v", est)
 	}
-	dir := t.TempDir()
-	files, err := (&Document{Variants: []VariantValues{vv}}).Plot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"values-tamerlane2.png", "values-tamerlane2.svg", "values-tamerlane2-R5.png", "values-tamerlane2-R5.svg"}
-	if len(files) != len(want) {
-		t.Fatalf("files %v, want %v", files, want)
-	}
-	for i, f := range files {
-		if filepath.Base(f) != want[i] {
-			t.Errorf("file %d: %s, want %s", i, f, want[i])
-		}
-	}
+	checkPlots(t, vv, "values-tamerlane2.png", "values-tamerlane2.svg", "values-tamerlane2-R5.png", "values-tamerlane2-R5.svg")
 }
