@@ -348,7 +348,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			opp := oppOf(x)
 			if first, second := sides(x, cfg.Replace[x], opp); matchName(first, second) != current[x].Name &&
 				math.Abs(oppValue(opp, est)-oppValue(matchOpponent(current[x]), est)) >= 1 {
-				current[x] = planned(x, opp)
+				current[x] = add(x, first, second)
 			}
 		}
 	}
@@ -376,12 +376,16 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 // lopsided reports whether a match is far from even: the first side's
 // score is outside [¼, ¾] over at least 20 games.
 func lopsided(m *PlannedMatch) bool {
-	n := float64(m.Wins + m.Draws + m.Losses)
-	if n < 20 {
+	if m.Wins+m.Draws+m.Losses < 20 {
 		return false
 	}
-	s := (float64(m.Wins) + float64(m.Draws)/2) / n
+	s := firstScore(m)
 	return s < 0.25 || s > 0.75
+}
+
+// firstScore is the first side's mean score per game in a match.
+func firstScore(m *PlannedMatch) float64 {
+	return (float64(m.Wins) + float64(m.Draws)/2) / float64(m.Wins+m.Draws+m.Losses)
 }
 
 // steppedEstimate is the estimate of a lopsided match's piece from the
@@ -395,8 +399,7 @@ func steppedEstimate(m *PlannedMatch, est map[string]float64, replaced string) f
 		base = est[replaced]
 	}
 	cur, opp := est[x]-base, math.Max(oppValue(matchOpponent(m), est), 1)
-	n := float64(m.Wins + m.Draws + m.Losses)
-	withoutScore := (float64(m.Wins) + float64(m.Draws)/2) / n // the first side's
+	withoutScore := firstScore(m) // the first side, unless a replacement
 	if replaced != "" {
 		withoutScore = 1 - withoutScore
 	}

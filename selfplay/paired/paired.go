@@ -50,11 +50,16 @@ type Comparison struct {
 
 // Report is the comparison of the runs A with the runs B.
 type Report struct {
-	Definition string       `json:"definition"`
-	A          []string     `json:"a"`
-	B          []string     `json:"b"`
-	Streams    []Comparison `json:"streams"`
-	Total      Comparison   `json:"total"`
+	// Definition says what the figures are (the package's Definition).
+	Definition string `json:"definition"`
+	// A and B are the run directories of each side.
+	A []string `json:"a"`
+	B []string `json:"b"`
+	// Streams are the comparisons stream by stream, in the order the
+	// streams first appear in A's runs and then B's; Total is over every
+	// matched pair of all of them.
+	Streams []Comparison `json:"streams"`
+	Total   Comparison   `json:"total"`
 }
 
 // pairScore is one pair's score for its stream's first player.
