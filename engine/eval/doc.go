@@ -120,7 +120,7 @@
 // (testdata/hand-evals.txt checks it); the tuner fits them. Fitted from
 // one small self-play generation the issue-12 terms did not win matches
 // (configs/experiments/pipeline/king-danger.yaml); the tables refitted on
-// larger sets carry them (README, "Strength"), the others keep them at 0.
+// larger sets carry them (docs/strength.md), the others keep them at 0.
 //
 // # Phase
 //

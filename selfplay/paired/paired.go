@@ -6,7 +6,7 @@
 // an opening that favours the opponent does so in both matches. The
 // difference taken pair by pair (an opening played with both colours) is
 // therefore the honest comparison of the two players, and the one the
-// README's "minus the shipped engine's" figures are.
+// "minus the shipped engine's" figures of docs/strength.md are.
 package paired
 
 import (
