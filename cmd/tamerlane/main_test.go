@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -211,5 +212,42 @@ func TestRefuseOtherRunKind(t *testing.T) {
 	// And the other way round: a pipeline refuses a self-play directory.
 	if code, _, errs := runCLI(t, "run", "-o", sp, "--quiet"); code != 1 || !strings.Contains(errs, "holds a selfplay run") {
 		t.Errorf("run on a self-play dir: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestFlagErrorsNameFlags checks that a stream built from flags reports
+// its mistakes by the flag the user typed, not the configuration field
+// the flag fills, and that nothing is written.
+func TestFlagErrorsNameFlags(t *testing.T) {
+	dir := t.TempDir()
+	badFEN := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(badFEN, []byte("garbage line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.yaml")
+	for i, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"match", "--variant", "chess", "--nodes", "100", "--pairs", "1", "--openings", badFEN}, []string{"--openings: " + badFEN + ":1: "}},
+		{[]string{"match", "--variant", "chess", "--nodes", "100", "--pairs", "1", "--openings", badFEN, "--a", missing},
+			[]string{"--openings: ", "--a: stat " + missing}},
+		{[]string{"match", "--variant", "chezz", "--nodes", "100"}, []string{`--variant: unknown variant "chezz"`}},
+		{[]string{"selfplay", "--variant", "chezz", "--nodes", "100"}, []string{`--variant: unknown variant "chezz"`}},
+		{[]string{"selfplay", "--variant", "chess", "--nodes", "100", "--weights", missing}, []string{"--weights: stat " + missing}},
+	} {
+		out := filepath.Join(dir, fmt.Sprint("run", i))
+		code, _, errs := runCLI(t, append(tc.args, "-o", out)...)
+		if code == 0 || strings.Contains(errs, "[0]") {
+			t.Errorf("%v: exit %d, stderr %q: want a failure naming flags, not config fields", tc.args, code, errs)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: stderr %q, want it to contain %q", tc.args, errs, w)
+			}
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%v: the run directory was created (%v)", tc.args, err)
+		}
 	}
 }

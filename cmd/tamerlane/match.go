@@ -71,7 +71,10 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		cfg.Seed = spec.Base.Seed
 	}
 	if err := cfg.Validate(); err != nil {
-		return err
+		return flagFieldErrors(err, "matches[0]", map[string]string{
+			"variant": "--variant", "rules": "--rules", "pairs": "--pairs", "a": "--a", "b": "--b",
+			"a_engine": "--engine-a", "b_engine": "--engine-b", "openings_file": "--openings", "sprt": "--sprt",
+		})
 	}
 	// Run through Match's configuration, with the flags applied.
 	opts := selfplay.RunOptions{}

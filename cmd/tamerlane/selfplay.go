@@ -174,6 +174,11 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		cfg.Shard = *shard
 	}
 	if err := cfg.Validate(); err != nil {
+		if *variant != "" { // the one stream is the flags'
+			err = flagFieldErrors(err, "variants[0]", map[string]string{
+				"variant": "--variant", "rules": "--rules", "pairs": "--pairs", "table": "--weights",
+			})
+		}
 		return err
 	}
 	opts := selfplay.RunOptions{}
