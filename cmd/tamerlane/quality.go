@@ -60,7 +60,7 @@ func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		for _, dir := range runs {
 			rv, rf, err := quality.SampleRun(dir, *every)
 			if err != nil {
-				return err
+				return fmt.Errorf("--run %s: %w", dir, err)
 			}
 			if v != nil && (rv.Name != v.Name || rv.Options.String() != v.Options.String()) {
 				return fmt.Errorf("--run %s plays %s, --run %s %s: judge one variant at a time", runs[0], v.Name, dir, rv.Name)
@@ -80,7 +80,7 @@ func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return err
 		}
 		if fens, err = selfplay.ReadFENs(v, *positions); err != nil {
-			return err
+			return fmt.Errorf("--positions: %w", err)
 		}
 	}
 	if *limit > 0 && len(fens) > *limit {

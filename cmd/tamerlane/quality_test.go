@@ -51,7 +51,8 @@ func TestQualityCLI(t *testing.T) {
 	}{
 		{[]string{"quality", "--variant", "chess"}, "give --positions FILE"},
 		{[]string{"quality", "--positions", fens}, "needs --variant"},
-		{[]string{"quality", "--variant", "chess", "--positions", filepath.Join(dir, "none.txt")}, "none.txt"},
+		{[]string{"quality", "--variant", "chess", "--positions", filepath.Join(dir, "none.txt")}, "--positions: open " + filepath.Join(dir, "none.txt")},
+		{[]string{"quality", "--run", filepath.Join(dir, "norun")}, "--run " + filepath.Join(dir, "norun") + ": "},
 		{[]string{"quality", "--variant", "nochess", "--positions", fens}, "nochess"},
 		{[]string{"quality", "--variant", "chess", "--positions", fens, "--oracle", "/nonexistent/oracle"}, "/nonexistent/oracle"},
 		{[]string{"quality", "--run", dir, "--every", "0"}, "every 0"},
