@@ -57,6 +57,9 @@ func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if *variant != "" || *rules != "" {
 			return fmt.Errorf("--variant and --rules come from the run with --run")
 		}
+		if *every < 1 {
+			return fmt.Errorf("--every %d: want at least 1", *every)
+		}
 		for _, dir := range runs {
 			rv, rf, err := quality.SampleRun(dir, *every)
 			if err != nil {
