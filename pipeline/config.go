@@ -203,12 +203,12 @@ func Parse(b []byte, name string) (*Config, error) {
 	var errs []error
 	if fc.Selfplay.Kind != 0 {
 		if c.Selfplay, err = selfplay.ConfigAt(src, "selfplay"); err != nil {
-			errs = append(errs, flatten(err)...)
+			errs = append(errs, yamlx.Flatten(err)...)
 		}
 	}
 	tc, err := tune.ConfigAt(src, "tune")
 	if err != nil {
-		errs = append(errs, flatten(err)...)
+		errs = append(errs, yamlx.Flatten(err)...)
 	} else {
 		c.Tune = *tc
 	}
@@ -327,18 +327,6 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 	}
 }
 
-// flatten lists the errors joined in err.
-func flatten(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []error
-		for _, e := range j.Unwrap() {
-			out = append(out, flatten(e)...)
-		}
-		return out
-	}
-	return []error{err}
-}
-
 func sortErrors(errs []error) {
 	line := func(e error) int {
 		var ce *selfplay.ConfigError
@@ -353,13 +341,7 @@ func sortErrors(errs []error) {
 // remapMatch maps the errors of a verification match's selfplay config
 // to the verify section.
 func remapMatch(src *selfplay.Source, err error) error {
-	var out []error
-	for _, e := range flatten(err) {
-		var ce *selfplay.ConfigError
-		if !errors.As(e, &ce) {
-			out = append(out, e)
-			continue
-		}
+	return yamlx.Remap(err, func(ce *selfplay.ConfigError) error {
 		f := ce.Field
 		switch {
 		case strings.HasPrefix(f, "matches[0]."):
@@ -369,7 +351,6 @@ func remapMatch(src *selfplay.Source, err error) error {
 		default:
 			f = "selfplay." + f
 		}
-		out = append(out, src.ErrAt(f, "%s", ce.Msg))
-	}
-	return errors.Join(out...)
+		return src.ErrAt(f, "%s", ce.Msg)
+	})
 }

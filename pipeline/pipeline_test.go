@@ -436,3 +436,21 @@ func TestRelativeDir(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestVerifyMatchErrorRemapped: a mistake that only the verification
+// match's own check finds (a FEN of its openings file) is reported at the
+// pipeline config's verify section, not at the match config's field.
+func TestVerifyMatchErrorRemapped(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(bad, []byte("garbage line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := writeConfig(t, fmt.Sprintf(tinyConfig, 1, "pass")+"  openings_file: "+bad+"\n")
+	_, err := Load(path)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if want := path + ":19: verify.openings_file: " + bad + ":1: "; !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "matches[0]") {
+		t.Errorf("error %q, want it to contain %q", err, want)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay/elo"
 )
 
@@ -144,7 +145,7 @@ func (c *Config) Validate() error {
 	}
 	if len(errs) == spErrs {
 		if err := sp.Validate(); err != nil {
-			errs = append(errs, flatten(err)...)
+			errs = append(errs, yamlx.Flatten(err)...)
 		}
 	}
 
@@ -165,7 +166,7 @@ func (c *Config) Validate() error {
 
 	t := &c.Tune
 	if err := t.Validate(); err != nil {
-		errs = append(errs, flatten(err)...)
+		errs = append(errs, yamlx.Flatten(err)...)
 	}
 	for i, v := range t.Variants {
 		if !seen[v] {

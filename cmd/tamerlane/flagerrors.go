@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"strings"
 
 	"tamerlane/internal/yamlx"
@@ -15,30 +14,11 @@ import (
 // maps the stream's field names to their flags; errors of other fields
 // pass unchanged.
 func flagFieldErrors(err error, stream string, flags map[string]string) error {
-	if err == nil {
-		return nil
-	}
-	list := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		list = j.Unwrap()
-	}
-	out := make([]error, len(list))
-	for i, e := range list {
-		out[i] = e
-		var ye *yamlx.Error
-		if !errors.As(e, &ye) {
-			continue
+	return yamlx.Remap(err, func(e *yamlx.Error) error {
+		field, ok := strings.CutPrefix(e.Field, stream+".")
+		if flag, known := flags[field]; ok && known {
+			return &yamlx.Error{Field: flag, Msg: e.Msg}
 		}
-		field, ok := strings.CutPrefix(ye.Field, stream+".")
-		if !ok {
-			continue
-		}
-		if flag, ok := flags[field]; ok {
-			out[i] = &yamlx.Error{Field: flag, Msg: ye.Msg}
-		}
-	}
-	if len(out) == 1 {
-		return out[0]
-	}
-	return errors.Join(out...)
+		return e
+	})
 }

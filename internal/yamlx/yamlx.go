@@ -210,6 +210,39 @@ func Join(errs []*Error) error {
 	return errors.Join(out...)
 }
 
+// Flatten lists the errors joined in err (errors.Join, at any depth), or
+// err alone.
+func Flatten(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, Flatten(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+// Remap rewrites every *Error joined in err with f (to name another field
+// or file: the one the user wrote) and joins the results again; other
+// errors pass unchanged. Remap(nil, f) is nil.
+func Remap(err error, f func(*Error) error) error {
+	if err == nil {
+		return nil
+	}
+	list := Flatten(err)
+	for i, e := range list {
+		var ye *Error
+		if errors.As(e, &ye) {
+			list[i] = f(ye)
+		}
+	}
+	if len(list) == 1 {
+		return list[0]
+	}
+	return errors.Join(list...)
+}
+
 // check walks n against type t and appends one Error per mistake.
 func (s *Source) check(n *yaml.Node, t reflect.Type, path string, errs *[]*Error) {
 	bad := func(line int, format string, a ...any) {

@@ -2,6 +2,7 @@ package yamlx
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -126,5 +127,26 @@ func TestReadFileAndResolve(t *testing.T) {
 	var none *Source
 	if got := none.Resolve("t.yaml"); !filepath.IsAbs(got) || filepath.Base(got) != "t.yaml" {
 		t.Errorf("Resolve without a file = %q, want it under the working directory", got)
+	}
+}
+
+// TestRemap: every *Error joined in an error, at any depth, is rewritten;
+// other errors pass unchanged, and nil stays nil.
+func TestRemap(t *testing.T) {
+	plain := errors.New("plain")
+	err := errors.Join(&Error{File: "f.yaml", Line: 3, Field: "a", Msg: "bad a"},
+		errors.Join(plain, fmt.Errorf("wrapped: %w", &Error{Field: "b", Msg: "bad b"})))
+	if n := len(Flatten(err)); n != 3 {
+		t.Fatalf("Flatten: %d errors, want 3", n)
+	}
+	got := Remap(err, func(e *Error) error { return &Error{Field: "--" + e.Field, Msg: e.Msg} })
+	if want := "--a: bad a\nplain\n--b: bad b"; got.Error() != want {
+		t.Errorf("Remap: %q, want %q", got.Error(), want)
+	}
+	if !errors.Is(got, plain) {
+		t.Error("Remap lost the plain error")
+	}
+	if Remap(nil, func(e *Error) error { return e }) != nil {
+		t.Error("Remap(nil) is not nil")
 	}
 }
