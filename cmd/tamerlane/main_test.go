@@ -235,6 +235,7 @@ func TestFlagErrorsNameFlags(t *testing.T) {
 		{[]string{"match", "--variant", "chezz", "--nodes", "100"}, []string{`--variant: unknown variant "chezz"`}},
 		{[]string{"selfplay", "--variant", "chezz", "--nodes", "100"}, []string{`--variant: unknown variant "chezz"`}},
 		{[]string{"selfplay", "--variant", "chess", "--nodes", "100", "--weights", missing}, []string{"--weights: stat " + missing}},
+		{[]string{"tune", "--data", missing}, []string{"--data: stat " + missing}},
 	} {
 		out := filepath.Join(dir, fmt.Sprint("run", i))
 		code, _, errs := runCLI(t, append(tc.args, "-o", out)...)

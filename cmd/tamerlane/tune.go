@@ -27,6 +27,11 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(dataDirs) == 0 || *out == "" {
 		return fmt.Errorf("--data DIR (at least one) and -o DIR are required")
 	}
+	for _, d := range dataDirs {
+		if _, err := os.Stat(d); err != nil {
+			return fmt.Errorf("--data: %w", err)
+		}
+	}
 	cfg := &tune.Config{}
 	if *cfgPath != "" {
 		var err error
