@@ -108,6 +108,12 @@
 //
 // # Determinism and limits
 //
+// A node is a move made in the tree (at the root, in the main search once
+// legal and not pruned, in the quiescence search), as Stockfish and
+// Fairy-Stockfish count them, so that a node limit means the same work in
+// both engines: null moves, re-searches of a move already made and
+// razoring's quiescence call count nothing of their own.
+//
 // A Searcher is single-threaded and meant to be reused for the moves of one
 // game. With Limits.Nodes and/or Limits.Depth only, the clock is never read
 // for decisions, so a fresh searcher (or one after Clear) returns the same

@@ -29,7 +29,6 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 	if depth <= 0 {
 		return s.quiesce(ply, alpha, beta)
 	}
-	s.tick()
 	if s.stop {
 		return 0
 	}
@@ -219,6 +218,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 				skipQuiets = true
 				continue
 			}
+			s.tick()
 			newDepth := depth - 1
 			if givesCheck && ply < 2*s.rootDepth {
 				newDepth++
@@ -325,7 +325,6 @@ func b2i(b bool) int {
 func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 	s.pvLen[ply] = ply
 	s.selDepth = max(s.selDepth, ply)
-	s.tick()
 	if s.stop {
 		return 0
 	}
@@ -397,6 +396,7 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 			pos.Unmake()
 			continue
 		}
+		s.tick()
 		score := -s.quiesce(ply+1, -beta, -alpha)
 		pos.Unmake()
 		if s.stop {

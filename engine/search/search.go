@@ -29,7 +29,7 @@ const (
 // hardware).
 type Limits struct {
 	Depth    int           // iterations of iterative deepening (plies)
-	Nodes    int64         // nodes (calls of the search and quiescence search)
+	Nodes    int64         // nodes: moves made in the tree, as Stockfish counts them
 	MoveTime time.Duration // wall time: the search stops when it is spent
 	// SoftTime, when positive, is the wall time after which no new
 	// iteration starts (time management's target; MoveTime is the hard
@@ -370,6 +370,7 @@ func (s *Searcher) searchRoot(depth, alpha, beta int) int {
 		m := s.root[i].m
 		s.plies[0].played(s.moveKey(m), m, s.root[i].noisy, i+1)
 		pos.Make(m)
+		s.tick()
 		newDepth := depth - 1
 		if pos.InCheck() {
 			newDepth++
@@ -429,7 +430,11 @@ func (s *Searcher) updatePV(ply int, m engine.Move) {
 	s.pvLen[ply] = n
 }
 
-// tick counts a node and checks the limits.
+// tick counts a node, a move made in the tree (at the root, in the main
+// search once it is legal and not pruned, in the quiescence search once
+// it is legal), and checks the limits. As in Stockfish, a null move, a
+// re-search of a move already made and a quiescence call without a move
+// (razoring) count nothing: their work is counted by the moves they make.
 func (s *Searcher) tick() {
 	s.nodes++
 	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {

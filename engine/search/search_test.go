@@ -402,6 +402,49 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestNodesAreMovesMade: a node is a move made in the tree, as Stockfish
+// counts them (so that "equal nodes" against it means the same work), not
+// a call of the search: a one-ply search from a start position where no
+// reply can capture makes each legal root move once and nothing else,
+// although later root moves that beat the first are searched twice. A
+// node limit stops the search at exactly that many nodes.
+func TestNodesAreMovesMade(t *testing.T) {
+	checked := 0
+	for _, name := range engine.VariantNames() {
+		v := engine.MustVariant(name, nil)
+		pos := engine.NewPosition(v)
+		var ml, replies engine.MoveList
+		pos.GenerateLegal(&ml)
+		quiet := true
+		for _, m := range ml.Slice() {
+			pos.Make(m)
+			replies.N = 0
+			pos.GeneratePseudo(&replies)
+			for _, r := range replies.Slice() {
+				quiet = quiet && !pos.IsCapture(r) && r.Kind() != engine.KindPromotion
+			}
+			inCheck := pos.InCheck()
+			pos.Unmake()
+			quiet = quiet && !inCheck
+		}
+		if !quiet {
+			continue
+		}
+		checked++
+		res := newSearcher(t, v).Search(context.Background(), pos, Limits{Depth: 1})
+		if res.Nodes != int64(ml.N) {
+			t.Errorf("%s: depth 1 from the start counted %d nodes, want its %d legal moves", name, res.Nodes, ml.N)
+		}
+		for _, n := range []int64{1, 7, 1000} {
+			if res := newSearcher(t, v).Search(context.Background(), pos, Limits{Nodes: n}); res.Nodes != n {
+				t.Errorf("%s: node limit %d: searched %d", name, n, res.Nodes)
+			}
+		}
+	}
+	if checked < 2 {
+		t.Errorf("only %d start positions without a capturing reply; the test needs at least chess and one more", checked)
+	}
+}
 func TestSearchAllocs(t *testing.T) {
 	for _, name := range []string{"chess", "tamerlane"} {
 		v := engine.MustVariant(name, nil)
