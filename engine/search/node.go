@@ -391,6 +391,9 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 				continue
 			}
 		}
+		// Record the move for the continuation history that orders the
+		// evasions of a check it gives.
+		s.plies[ply].played(s.moveKey(m), m, pseudo || pos.IsCapture(m) || m.Kind() == engine.KindPromotion, i+1)
 		pos.Make(m)
 		if pseudo && pos.LastMoveLeftRoyalAttacked() {
 			pos.Unmake()

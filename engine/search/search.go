@@ -210,6 +210,12 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 		}
 	}
 	s.killers = [MaxPly + 2][2]engine.Move{}
+	// The root's static evaluation, which "improving" compares with two
+	// plies down.
+	s.staticAt[0] = -infinity
+	if !pos.InCheck() {
+		s.staticAt[0] = s.evaluate()
+	}
 
 	res := Result{}
 	ml := &s.moves[0]

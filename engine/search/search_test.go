@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -354,6 +355,45 @@ func TestPseudoFilter(t *testing.T) {
 
 // TestDeterministic: a fixed node limit gives the same result from two
 // fresh searchers.
+// TestNoStaleScratch: what a search reads of its per-ply bookkeeping (the
+// moves made at each ply, for the continuation history; the static
+// evaluation at each ply, for "improving") it has written in the same
+// search, so leftovers of earlier searches, which Clear does not erase,
+// change nothing: a searcher whose per-ply records are filled with
+// garbage searches exactly as a fresh one. (The quiescence search once
+// ordered check evasions by the continuation entries of whatever move
+// an earlier search had made at its ply, and the second ply's
+// "improving" compared with a root evaluation that was never stored, so
+// a searcher after Clear, as in a new game of the UCI server or a reused
+// self-play player, did not play as a new one.)
+func TestNoStaleScratch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 21))
+	positions, nodes := 12, int64(20000)
+	if testing.Short() {
+		positions, nodes = 2, 6000
+	}
+	for _, name := range engine.VariantNames() {
+		v := engine.MustVariant(name, nil)
+		junk := newSearcher(t, v)
+		junk.setup(v)
+		for i := 0; i < positions; i++ {
+			pos := enginetest.Playout(v, rng, 10+rng.IntN(40))
+			fresh := newSearcher(t, v).Search(context.Background(), pos, Limits{Nodes: nodes})
+			s := newSearcher(t, v)
+			s.setup(v)
+			for p := range s.plies {
+				s.plies[p] = plyInfo{key: int32(rng.IntN(int(junk.hist.keys))), move: engine.Move(rng.Uint32()), moveCount: rng.IntN(40), capture: rng.IntN(2) == 0, inCheck: rng.IntN(2) == 0, ttHit: rng.IntN(2) == 0}
+				s.staticAt[p] = rng.IntN(2001) - 1000
+			}
+			got := s.Search(context.Background(), pos, Limits{Nodes: nodes})
+			if got.Best != fresh.Best || got.Score != fresh.Score || got.Nodes != fresh.Nodes || got.Depth != fresh.Depth || !slices.Equal(got.PV, fresh.PV) {
+				t.Errorf("%s %s: with leftovers %v/%d/%d/d%d %v, fresh %v/%d/%d/d%d %v", name, pos.FEN(),
+					got.Best, got.Score, got.Nodes, got.Depth, got.PV, fresh.Best, fresh.Score, fresh.Nodes, fresh.Depth, fresh.PV)
+			}
+		}
+	}
+}
+
 func TestDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, name := range engine.VariantNames() {
