@@ -17,13 +17,18 @@ func DefaultFactory() PlayerFactory { return ExternalFactory(SearchFactory()) }
 
 // SearchFactory returns a factory of players that search with the
 // engine's search (tamerlane/engine/search) under node and depth limits
-// only, so that their moves are reproducible. Every player gets a fresh
-// Searcher and Evaluator; evaluation tables are loaded once per variant
-// and path (the embedded default when PlayerSpec.Table is empty) and
-// shared read-only.
+// only, so that their moves are reproducible. Evaluation tables are
+// loaded once per variant and path (the embedded default when
+// PlayerSpec.Table is empty) and shared read-only. A player's Searcher
+// goes back to the factory when the player is closed and serves a later
+// player of the same variant, table and hash size (a sync.Pool, so idle
+// ones are freed): its tables (megabytes of history in the Tamerlane
+// variants) are cleared by NewGame instead of allocated again, and a
+// cleared searcher plays exactly as a new one.
 func SearchFactory() PlayerFactory {
 	var mu sync.Mutex
 	tables := map[string]*eval.Weights{}
+	spare := map[string]*sync.Pool{} // closed players' searchers, by variant, table and hash size
 	load := func(v *engine.Variant, path string) (*eval.Weights, error) {
 		key := v.Name + "\x00" + path
 		mu.Lock()
@@ -49,28 +54,53 @@ func SearchFactory() PlayerFactory {
 		if err != nil {
 			return nil, err
 		}
+		ttMiB := max(1, spec.TTMiB)
+		key := fmt.Sprintf("%s\x00%s\x00%d", spec.Variant.Name, spec.Table, ttMiB)
+		mu.Lock()
+		pool := spare[key]
+		if pool == nil {
+			pool = &sync.Pool{}
+			spare[key] = pool
+		}
+		mu.Unlock()
+		s, _ := pool.Get().(*search.Searcher)
+		if s == nil {
+			s = search.New(eval.New(w), ttMiB)
+		}
 		return &searchPlayer{
-			s:      search.New(eval.New(w), max(1, spec.TTMiB)),
-			lim:    search.Limits{Nodes: spec.Limits.Nodes, Depth: spec.Limits.Depth},
-			jitter: spec.NodesJitter,
-			seed:   spec.Seed,
-			rng:    newRNG(spec.Seed),
+			s:       s,
+			lim:     search.Limits{Nodes: spec.Limits.Nodes, Depth: spec.Limits.Depth},
+			jitter:  spec.NodesJitter,
+			seed:    spec.Seed,
+			rng:     newRNG(spec.Seed),
+			release: pool.Put,
 		}, nil
 	}
 }
 
 // searchPlayer adapts a search.Searcher to Player.
 type searchPlayer struct {
-	s      *search.Searcher
-	lim    search.Limits
-	jitter float64
-	seed   uint64
-	rng    rng
+	s       *search.Searcher
+	lim     search.Limits
+	jitter  float64
+	seed    uint64
+	rng     rng
+	release func(any) // gives the searcher back to the factory's pool
 }
 
 func (p *searchPlayer) NewGame() {
 	p.s.Clear()
 	p.rng = newRNG(p.seed)
+}
+
+// Close gives the player's searcher back to its factory for a later
+// player; the player must not be used after it.
+func (p *searchPlayer) Close() error {
+	if p.s != nil && p.release != nil {
+		p.release(p.s)
+	}
+	p.s = nil
+	return nil
 }
 
 func (p *searchPlayer) Move(ctx context.Context, pos *engine.Position) (engine.Move, MoveInfo, error) {
