@@ -277,8 +277,11 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 		if (s.timed || lim.SoftTime > 0) && time.Since(start) > soft {
 			break
 		}
-		// A forced result found within the searched depth will not change.
-		if abs(score) >= MateBound && MateScore-abs(score) < d {
+		// A forced result found at twice its length will not change: a
+		// shorter mate that the pruning hid at a smaller depth would have
+		// shown by then (so a mate in three found at depth 6 is searched
+		// on, and may turn into a mate in two at depth 7).
+		if abs(score) >= MateBound && 2*(MateScore-abs(score)) < d {
 			break
 		}
 	}
