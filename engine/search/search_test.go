@@ -379,15 +379,13 @@ func TestNoStaleScratch(t *testing.T) {
 	}
 	for _, name := range engine.VariantNames() {
 		v := engine.MustVariant(name, nil)
-		junk := newSearcher(t, v)
-		junk.setup(v)
 		for i := 0; i < positions; i++ {
 			pos := enginetest.Playout(v, rng, 10+rng.IntN(40))
 			fresh := newSearcher(t, v).Search(context.Background(), pos, Limits{Nodes: nodes})
 			s := newSearcher(t, v)
 			s.setup(v)
 			for p := range s.plies {
-				s.plies[p] = plyInfo{key: int32(rng.IntN(int(junk.hist.keys))), move: engine.Move(rng.Uint32()), moveCount: rng.IntN(40), capture: rng.IntN(2) == 0, inCheck: rng.IntN(2) == 0, ttHit: rng.IntN(2) == 0}
+				s.plies[p] = plyInfo{key: int32(rng.IntN(int(s.hist.keys))), move: engine.Move(rng.Uint32()), moveCount: rng.IntN(40), capture: rng.IntN(2) == 0, inCheck: rng.IntN(2) == 0, ttHit: rng.IntN(2) == 0}
 				s.staticAt[p] = rng.IntN(2001) - 1000
 			}
 			got := s.Search(context.Background(), pos, Limits{Nodes: nodes})
