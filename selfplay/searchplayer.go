@@ -28,7 +28,13 @@ func DefaultFactory() PlayerFactory { return ExternalFactory(SearchFactory()) }
 func SearchFactory() PlayerFactory {
 	var mu sync.Mutex
 	tables := map[string]*eval.Weights{}
-	spare := map[string]*sync.Pool{} // closed players' searchers, by variant, table and hash size
+	// closed players' searchers, by the loaded table (one per variant and
+	// path) and the hash size
+	type spareKey struct {
+		w     *eval.Weights
+		ttMiB int
+	}
+	spare := map[spareKey]*sync.Pool{}
 	load := func(v *engine.Variant, path string) (*eval.Weights, error) {
 		key := v.Name + "\x00" + path
 		mu.Lock()
@@ -55,7 +61,7 @@ func SearchFactory() PlayerFactory {
 			return nil, err
 		}
 		ttMiB := max(1, spec.TTMiB)
-		key := fmt.Sprintf("%s\x00%s\x00%d", spec.Variant.Name, spec.Table, ttMiB)
+		key := spareKey{w, ttMiB}
 		mu.Lock()
 		pool := spare[key]
 		if pool == nil {

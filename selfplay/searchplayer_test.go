@@ -22,17 +22,17 @@ func TestReusedSearcherPlaysAsNew(t *testing.T) {
 	f := SearchFactory()
 	used := map[*search.Searcher]bool{}
 	var reused Player
-	for try := 0; try < 20 && reused == nil; try++ {
+	for try := 0; try < 20; try++ {
 		p, err := f(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s := p.(*searchPlayer).s; used[s] {
+		s := p.(*searchPlayer).s
+		if used[s] {
 			reused = p
 			break
-		} else {
-			used[s] = true
 		}
+		used[s] = true
 		// Fill the searcher's table, history and per-ply records.
 		p.NewGame()
 		pos := enginetest.Playout(v, rng, 20)
