@@ -176,23 +176,23 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			capture := pos.IsCapture(m)
 			quiet := !capture && m.Kind() != engine.KindPromotion
 			mkey := s.moveKey(m)
-			if quiet && skipQuiets && !s.isKiller(ply, m, counter) {
-				continue
-			}
+			// The shallow pruning of quiet moves (late-move, continuation
+			// history and exchange pruning) spares checks: a pruned quiet
+			// move is made, and searched after all if it gives check, so
+			// that a mating check late in the move list is not lost.
+			// (Stockfish's spares checks from the last two only.)
+			pruneUnlessCheck := quiet && skipQuiets && !s.isKiller(ply, m, counter)
 			// Shallow pruning of moves that cannot raise alpha, once a
 			// move is in (never at PV nodes, in check or near mates).
-			if !pvNode && !inCheck && legal > 0 && best > -MateBound && alpha < MateBound {
+			if !pruneUnlessCheck && !pvNode && !inCheck && legal > 0 && best > -MateBound && alpha < MateBound {
 				if quiet && !s.isKiller(ply, m, counter) {
 					if depth <= lmpDepth && legal >= lmpLimit {
 						skipQuiets = true
-						continue
-					}
-					lmrDepth := max(depth-1-int(s.lmr[min(depth, 63)][min(legal+1, 63)]), 0)
-					if lmrDepth < contPruneDepth && s.hist.contAt(s.prevKey(ply, 1), mkey) < 0 && s.hist.contAt(s.prevKey(ply, 2), mkey) < 0 {
-						continue // continuation history pruning
-					}
-					if depth <= 6 && int(pos.SEE(m, s.seeVal)) < seeQuietMargin*depth*depth {
-						continue
+						pruneUnlessCheck = true
+					} else {
+						lmrDepth := max(depth-1-int(s.lmr[min(depth, 63)][min(legal+1, 63)]), 0)
+						pruneUnlessCheck = lmrDepth < contPruneDepth && s.hist.contAt(s.prevKey(ply, 1), mkey) < 0 && s.hist.contAt(s.prevKey(ply, 2), mkey) < 0 ||
+							depth <= 6 && int(pos.SEE(m, s.seeVal)) < seeQuietMargin*depth*depth
 					}
 				}
 				if capture && depth <= 4 && s.scores[ply][i] < 0 && int(pos.SEE(m, s.seeVal)) < seeCapMargin*depth {
@@ -208,9 +208,13 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 				pos.Unmake()
 				continue
 			}
+			givesCheck := pos.InCheck()
+			if pruneUnlessCheck && !givesCheck {
+				pos.Unmake()
+				continue
+			}
 			legal++
 			s.plies[ply].played(mkey, m, !quiet, legal)
-			givesCheck := pos.InCheck()
 			// Futility pruning of quiet moves at shallow depth.
 			if quiet && !pvNode && !inCheck && !givesCheck && legal > 1 && depth <= futilityDepth &&
 				best > -MateBound && alpha < MateBound && static+futilityBase+futilityMargin*depth <= alpha {

@@ -15,9 +15,10 @@ import (
 // newSearcher returns a searcher that evaluates with v's hand table, so
 // that the search tests (mates found at a given depth, node counts) test
 // the search and do not change when tuned tables are applied. With the
-// tuned tables of 2026-11-25 four of the two-move wins of TestMates are
-// not found at depth 6 (the shatranj one is at depth 8): the shallow
-// pruning cuts the mating line.
+// tuned tables of 2026-11-25 four of the two-move wins of TestMates were
+// not found at depth 6 (the shatranj one at depth 8): the shallow pruning
+// cut the mating line (TestPruningSparesMatingChecks tests the shipped
+// tables since checks are spared).
 func newSearcher(t testing.TB, v *engine.Variant) *Searcher {
 	t.Helper()
 	w, err := eval.Hand(v)
@@ -130,11 +131,11 @@ var mateCases = []struct {
 
 // TestMates checks that the search finds the forced wins in one and two
 // moves of every variant, reports them as mates, and that they are real.
-// The depth is the mate's length plus a ply of margin for the selective
-// search: at depth 6 the late-move pruning hides the mating check of the
-// rook-and-king mate in two (Ra7#, a late quiet move at a node that is
-// not improving) and the search reports the mate in three it found; at
-// depth 7 it finds the mate in two.
+// The depth is 2n + 2, three plies beyond the mate's 2n − 1, a margin
+// for the selective search. Before the quiet-move pruning spared checks,
+// the late-move pruning hid the mating check of the rook-and-king mate
+// in two at depth 6 (Ra7#, a late quiet move at a node that is not
+// improving) and the search reported the mate in three it found there.
 func TestMates(t *testing.T) {
 	covered := map[string][2]bool{}
 	for _, c := range mateCases {
@@ -149,7 +150,7 @@ func TestMates(t *testing.T) {
 				continue
 			}
 			s := newSearcher(t, v)
-			res := s.Search(context.Background(), pos, Limits{Depth: 2*c.n + 3, Nodes: 3_000_000})
+			res := s.Search(context.Background(), pos, Limits{Depth: 2*c.n + 2, Nodes: 3_000_000})
 			if res.Mate != c.n {
 				t.Errorf("%s %s (%s): Mate = %d, want %d (best %s, score %d)", name, c.fen, c.note, res.Mate, c.n, pos.Coord(res.Best), res.Score)
 			}
