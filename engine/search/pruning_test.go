@@ -11,10 +11,11 @@ import (
 // TestPruningSparesMatingChecks: with the shipped tables, every two-move
 // win of TestMates is found as a mate in two at depth 2n + 3 (one more
 // than TestMates: with the shatranj table, reverse futility prunes the
-// non-checking first move's line at depth 6). The tables' weights put some mating checks late in the move
-// list, where the shallow pruning of quiet moves (late-move, continuation
-// history and exchange pruning) would skip them: before checks were
-// spared, the shako and full-Tamerlane wins were not found at depth 7.
+// line of the non-checking first move at depth 6). The tables' weights
+// put some mating checks late in the move list, where the shallow
+// pruning of quiet moves (late-move, continuation history and exchange
+// pruning) would skip them: before checks were spared, the shako and
+// full-Tamerlane wins were not found at depth 7.
 func TestPruningSparesMatingChecks(t *testing.T) {
 	for _, c := range mateCases {
 		if c.n != 2 {
