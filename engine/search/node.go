@@ -180,12 +180,14 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			// history and exchange pruning) spares checks: a pruned quiet
 			// move is made, and searched after all if it gives check, so
 			// that a mating check late in the move list is not lost.
-			// (Stockfish's spares checks from the last two only.)
-			pruneUnlessCheck := quiet && skipQuiets && !s.isKiller(ply, m, counter)
+			// (Stockfish's spare checks from the last two only.) Killers
+			// and the counter move are never pruned.
+			killer := quiet && s.isKiller(ply, m, counter)
+			pruneUnlessCheck := quiet && skipQuiets && !killer
 			// Shallow pruning of moves that cannot raise alpha, once a
 			// move is in (never at PV nodes, in check or near mates).
 			if !pruneUnlessCheck && !pvNode && !inCheck && legal > 0 && best > -MateBound && alpha < MateBound {
-				if quiet && !s.isKiller(ply, m, counter) {
+				if quiet && !killer {
 					if depth <= lmpDepth && legal >= lmpLimit {
 						skipQuiets = true
 						pruneUnlessCheck = true
@@ -246,7 +248,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 						if pvNode {
 							r--
 						}
-						if s.isKiller(ply, m, counter) {
+						if killer {
 							r--
 						}
 						if !inCheck {
