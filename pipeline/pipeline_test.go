@@ -55,8 +55,8 @@ func TestEndToEnd(t *testing.T) {
 	if len(got.Generations) != 1 || len(got.Generations[0].Variants) != 1 {
 		t.Fatalf("report.json: %d generations", len(got.Generations))
 	}
-	if !reflect.DeepEqual(got.Generations[0].Steps, Steps) {
-		t.Errorf("steps %v, want %v", got.Generations[0].Steps, Steps)
+	if !reflect.DeepEqual(got.Generations[0].Steps, Steps()) {
+		t.Errorf("steps %v, want %v", got.Generations[0].Steps, Steps())
 	}
 	vr := got.Generations[0].Variants[0]
 	if vr.Variant != "chess" || vr.Selfplay == nil || vr.Selfplay.Games != 6 || vr.Tune == nil || vr.Tune.Positions == 0 {
@@ -149,7 +149,7 @@ func TestResume(t *testing.T) {
 	runPipeline(t, loadConfig(t, text), ref, testOptions(true))
 	want := outputs(t, ref)
 
-	nsteps := 2 * len(Steps)
+	nsteps := 2 * len(Steps())
 	type interrupt struct {
 		name  string
 		step  int    // cancel after this many steps (with games: the steps done before the cancel)
@@ -162,17 +162,17 @@ func TestResume(t *testing.T) {
 		// of step and at the next generation) and resumes at generation
 		// 2's last two steps, whose match against generation 0 is played,
 		// not reused.
-		if testing.Short() && k > len(Steps) && k < nsteps-2 {
+		if testing.Short() && k > len(Steps()) && k < nsteps-2 {
 			continue
 		}
-		cases = append(cases, interrupt{name: fmt.Sprintf("after-step-%d-%s", k, Steps[(k-1)%len(Steps)]), step: k})
+		cases = append(cases, interrupt{name: fmt.Sprintf("after-step-%d-%s", k, Steps()[(k-1)%len(Steps())]), step: k})
 	}
 	cases = append(cases,
 		interrupt{name: "in-selfplay-1", step: 0, table: "gen-001/base/", games: 8},
-		interrupt{name: "in-verify-2", step: len(Steps) + 3, table: "gen-002/tables/", games: 4},
+		interrupt{name: "in-verify-2", step: len(Steps()) + 3, table: "gen-002/tables/", games: 4},
 		// Generation 2's match of its table against generation 0 (the
 		// only players of the gen-000 table).
-		interrupt{name: "in-vs-gen0-2", step: len(Steps) + 5, table: "gen-000/tables/", games: 4})
+		interrupt{name: "in-vs-gen0-2", step: len(Steps()) + 5, table: "gen-000/tables/", games: 4})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -404,7 +404,8 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 		rep.Generations = append(rep.Generations, gr)
 	}
 	rep.EloVsGen0 = gen0Points(rep)
-	final := Steps[len(Steps)-1]
+	steps := Steps()
+	final := steps[len(steps)-1]
 	switch {
 	case lastDone >= cfg.Generations && lastStep == final:
 		rep.Status, rep.Finished = "finished", true

@@ -20,8 +20,11 @@ import (
 // Format identifies the run directory layout (pipeline.json).
 const Format = "tamerlane-pipeline/1"
 
-// Steps are the steps of a generation, in order.
-var Steps = []string{StepSelfplay, StepTune, StepExport, StepVerify, StepAccept, StepVsGen0, StepAnchor}
+// Steps returns the steps of a generation, in order (a new slice each
+// call).
+func Steps() []string {
+	return []string{StepSelfplay, StepTune, StepExport, StepVerify, StepAccept, StepVsGen0, StepAnchor}
+}
 
 // Step names.
 const (
@@ -198,7 +201,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 			return nil, err
 		}
 		steps.Generation = g
-		for _, step := range Steps {
+		for _, step := range Steps() {
 			if steps.done(step) {
 				r.logf(g, step, "", "done earlier")
 				continue

@@ -13,7 +13,7 @@ func priorSetting(t TuneSettings) string {
 	if r := t.Regularise; r != nil {
 		grid := r.Grid
 		if len(grid) == 0 {
-			grid = tune.DefaultGrid
+			grid = tune.DefaultGrid()
 		}
 		g := make([]string, len(grid))
 		for i, x := range grid {

@@ -10,10 +10,10 @@ import (
 	"tamerlane/tune/texel"
 )
 
-// DefaultGrid is the prior grid of a `regularise:` section that lists
-// none: prior standard deviations in centipawns from strong to weak, then
-// 0, no prior at all.
-var DefaultGrid = []float64{2.5, 5, 10, 20, 40, 80, 160, 0}
+// DefaultGrid returns the prior grid of a `regularise:` section that
+// lists none: prior standard deviations in centipawns from strong to weak,
+// then 0, no prior at all. Each call returns a new slice.
+func DefaultGrid() []float64 { return []float64{2.5, 5, 10, 20, 40, 80, 160, 0} }
 
 // Rules that choose the prior from the path.
 const (
@@ -58,7 +58,7 @@ func (r *Regularise) grid() []float64 {
 		return nil
 	}
 	if len(r.Grid) == 0 {
-		return slices.Clone(DefaultGrid)
+		return DefaultGrid()
 	}
 	return slices.Clone(r.Grid)
 }

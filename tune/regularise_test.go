@@ -164,8 +164,8 @@ func TestRegulariseConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := c.Options(nil).Fit.Grid; !slices.Equal(got, DefaultGrid) {
-		t.Errorf("default grid %v, want %v", got, DefaultGrid)
+	if got := c.Options(nil).Fit.Grid; !slices.Equal(got, DefaultGrid()) {
+		t.Errorf("default grid %v, want %v", got, DefaultGrid())
 	}
 	if got := c.Options(nil).Fit.Rule; got != RuleOneSE {
 		t.Errorf("default rule %q, want %q", got, RuleOneSE)
