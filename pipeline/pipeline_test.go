@@ -149,7 +149,8 @@ func TestResume(t *testing.T) {
 	runPipeline(t, loadConfig(t, text), ref, testOptions(true))
 	want := outputs(t, ref)
 
-	nsteps := 2 * len(Steps())
+	steps := Steps()
+	nsteps := 2 * len(steps)
 	type interrupt struct {
 		name  string
 		step  int    // cancel after this many steps (with games: the steps done before the cancel)
@@ -162,17 +163,17 @@ func TestResume(t *testing.T) {
 		// of step and at the next generation) and resumes at generation
 		// 2's last two steps, whose match against generation 0 is played,
 		// not reused.
-		if testing.Short() && k > len(Steps()) && k < nsteps-2 {
+		if testing.Short() && k > len(steps) && k < nsteps-2 {
 			continue
 		}
-		cases = append(cases, interrupt{name: fmt.Sprintf("after-step-%d-%s", k, Steps()[(k-1)%len(Steps())]), step: k})
+		cases = append(cases, interrupt{name: fmt.Sprintf("after-step-%d-%s", k, steps[(k-1)%len(steps)]), step: k})
 	}
 	cases = append(cases,
 		interrupt{name: "in-selfplay-1", step: 0, table: "gen-001/base/", games: 8},
-		interrupt{name: "in-verify-2", step: len(Steps()) + 3, table: "gen-002/tables/", games: 4},
+		interrupt{name: "in-verify-2", step: len(steps) + 3, table: "gen-002/tables/", games: 4},
 		// Generation 2's match of its table against generation 0 (the
 		// only players of the gen-000 table).
-		interrupt{name: "in-vs-gen0-2", step: len(Steps()) + 5, table: "gen-000/tables/", games: 4})
+		interrupt{name: "in-vs-gen0-2", step: len(steps) + 5, table: "gen-000/tables/", games: 4})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -180,7 +180,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			// history and exchange pruning) spares checks: a pruned quiet
 			// move is made, and searched after all if it gives check, so
 			// that a mating check late in the move list is not lost.
-			// (Stockfish's spare checks from the last two only.) Killers
+			// (Stockfish spares checks from the last two only.) Killers
 			// and the counter move are never pruned.
 			killer := quiet && s.isKiller(ply, m, counter)
 			pruneUnlessCheck := quiet && skipQuiets && !killer
