@@ -73,6 +73,16 @@ type RegressionConfig struct {
 	// MinGames is the number of games with a non-zero difference a class
 	// needs to be identified (default 30).
 	MinGames int `yaml:"min_games" json:"min_games"`
+	// SharedPieces keeps only positions where both sides have at least
+	// this many pieces in common besides the material difference
+	// (SampleOptions.SharedPieces; default 0: every position). The chess
+	// calibration sets 1, Kaufman's condition.
+	SharedPieces int `yaml:"shared_pieces,omitempty" json:"shared_pieces"`
+}
+
+// SampleOptions are the sample selection of r.
+func (r RegressionConfig) SampleOptions() SampleOptions {
+	return SampleOptions{MinPly: r.MinPly, QuietPlies: r.QuietPlies, SharedPieces: r.SharedPieces}
 }
 
 // VariantConfig is the measurement of one variant.
@@ -212,8 +222,8 @@ func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 	}
 	c.adjudication(-1).Check(func(field, format string, a ...any) { bad("adjudication."+field, format, a...) })
 	r := c.Regression
-	if r.MinPly < 0 || r.QuietPlies < 0 || r.MinGames < 0 {
-		bad("regression", "min_ply, quiet_plies and min_games must not be negative")
+	if r.MinPly < 0 || r.QuietPlies < 0 || r.MinGames < 0 || r.SharedPieces < 0 {
+		bad("regression", "min_ply, quiet_plies, min_games and shared_pieces must not be negative")
 	}
 	if len(c.Variants) == 0 {
 		bad("variants", "required: at least one variant")

@@ -245,7 +245,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 	sort.Strings(names)
 	so, ro := opt.Samples.withDefaults(), opt.Regression.withDefaults()
 	doc := &Document{Scale: Scale, Definition: Definition,
-		Settings: RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, MinGames: ro.MinGames}}
+		Settings: RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, MinGames: ro.MinGames, SharedPieces: so.SharedPieces}}
 	for _, d := range dirs {
 		if selfplay.InProgress(d) {
 			doc.InProgress = append(doc.InProgress, d)
@@ -399,8 +399,11 @@ func (d *Document) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Piece values (%s, 95%% intervals)\n\n", d.Scale)
 	fmt.Fprintf(&b, "Estimand: %s.\n\n", d.Definition)
-	fmt.Fprintf(&b, "Regression samples from ply %d on, material unchanged for %d plies; a piece is identified with at least %d games with a difference.\n\n",
-		d.Settings.MinPly, d.Settings.QuietPlies, d.Settings.MinGames)
+	fmt.Fprintf(&b, "Regression samples from ply %d on, material unchanged for %d plies", d.Settings.MinPly, d.Settings.QuietPlies)
+	if d.Settings.SharedPieces > 0 {
+		fmt.Fprintf(&b, ", at least %d piece(s) on the board besides the material difference (both sides have them)", d.Settings.SharedPieces)
+	}
+	fmt.Fprintf(&b, "; a piece is identified with at least %d games with a difference.\n\n", d.Settings.MinGames)
 	if len(d.InProgress) > 0 {
 		fmt.Fprintf(&b, "**Interim**: the games finished so far in runs still in progress (%s).\n\n", strings.Join(d.InProgress, ", "))
 	}

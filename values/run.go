@@ -200,7 +200,7 @@ func planStart(cfg *Config, i int, vdir, idir string) (map[string]float64, error
 // regressionOf fits the regression of variant i of a measurement.
 func regressionOf(cfg *Config, i int, vdir string) (*Regression, error) {
 	v := cfg.Variants[i]
-	vs, err := CollectRegression([]string{filepath.Join(vdir, "selfplay")}, cfg.sampleOptions())
+	vs, err := CollectRegression([]string{filepath.Join(vdir, "selfplay")}, cfg.Regression.SampleOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -209,10 +209,6 @@ func regressionOf(cfg *Config, i int, vdir string) (*Regression, error) {
 		return nil, fmt.Errorf("no %s games", v.Variant)
 	}
 	return FitRegression(d.Classes.Names, d.Samples, RegressionOptions{MinGames: cfg.Regression.MinGames})
-}
-
-func (c *Config) sampleOptions() SampleOptions {
-	return SampleOptions{MinPly: c.Regression.MinPly, QuietPlies: c.Regression.QuietPlies}
 }
 
 func cmpOr(a, b int) int {

@@ -44,7 +44,7 @@ func runTiny(t *testing.T, dir string) *Document {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := Measure(dirs, cat, Options{Samples: cfg.sampleOptions(), Regression: RegressionOptions{MinGames: 5}})
+	doc, err := Measure(dirs, cat, Options{Samples: cfg.Regression.SampleOptions(), Regression: RegressionOptions{MinGames: 5}})
 	if err != nil {
 		t.Fatal(err)
 	}

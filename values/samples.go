@@ -63,6 +63,18 @@ func (c *Classes) pieces(pos *engine.Position) int {
 	return n
 }
 
+// shared counts the pieces (non-pawn, non-royal) both sides have in a
+// signature: per type the smaller of the two counts.
+func (c *Classes) shared(sig []int16) int {
+	n := 0
+	for t := 1; t < len(c.ofType); t++ {
+		if c.ofType[t] > 0 {
+			n += int(min(sig[2*(t-1)], sig[2*(t-1)+1]))
+		}
+	}
+	return n
+}
+
 // signature is the material of both sides per piece type.
 func signature(pos *engine.Position, nt int) []int16 {
 	s := make([]int16, 2*nt)
@@ -103,6 +115,15 @@ type SampleOptions struct {
 	// QuietPlies is how many plies the material must stay unchanged
 	// (default 2).
 	QuietPlies int
+	// SharedPieces keeps only positions with at least this many pieces
+	// (non-pawn, non-royal) that both sides have: the sum over piece
+	// types of the smaller of White's and Black's counts, that is the
+	// pieces on the board besides those that make up the material
+	// difference (0: every position). Kaufman's 1999 values describe
+	// such positions: his minor piece averaged 3.14 pawns over all, but
+	// 3.25 "as long as there are other pieces on the board", endings
+	// with no other pieces depressing it (README, "Piece values").
+	SharedPieces int
 }
 
 func (o SampleOptions) withDefaults() SampleOptions {
@@ -139,7 +160,7 @@ func GameSamples(c *Classes, start *engine.Position, moves []engine.Move, result
 	}
 	var out []Sample
 	for t := opt.MinPly; t+opt.QuietPlies < len(sigs); t++ {
-		if check[t] || !sameSig(sigs[t], sigs[t+opt.QuietPlies]) {
+		if check[t] || !sameSig(sigs[t], sigs[t+opt.QuietPlies]) || c.shared(sigs[t]) < opt.SharedPieces {
 			continue
 		}
 		d := make([]float64, len(c.Names))

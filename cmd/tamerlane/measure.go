@@ -59,7 +59,7 @@ func writeMeasurement(dir, out string, rc values.RegressionConfig) (*values.Docu
 		return nil, nil, err
 	}
 	doc, err := values.Measure(dirs, cat, values.Options{
-		Samples:    values.SampleOptions{MinPly: rc.MinPly, QuietPlies: rc.QuietPlies},
+		Samples:    rc.SampleOptions(),
 		Regression: values.RegressionOptions{MinGames: rc.MinGames},
 	})
 	if err != nil {

@@ -116,6 +116,17 @@ func TestValuesJSON(t *testing.T) {
 	if code, _, errs := runCLI(t, "values", "--run", dir, "--quiet-plies", "-1"); code == 0 || !strings.Contains(errs, "negative") {
 		t.Errorf("--quiet-plies -1: exit %d, %s", code, errs)
 	}
+	code, out, errs = runCLI(t, "values", "--run", dir, "--json", "--shared-pieces", "1")
+	if code != 0 {
+		t.Fatalf("values --shared-pieces 1: exit %d: %s", code, errs)
+	}
+	sens.Settings = nil
+	if err := json.Unmarshal([]byte(out), &sens); err != nil || sens.Settings["shared_pieces"] != 1 || sens.Settings["min_ply"] != 4 {
+		t.Errorf("settings %v (%v), want shared_pieces 1 and the run's min_ply", sens.Settings, err)
+	}
+	if code, _, errs := runCLI(t, "values", "--run", dir, "--shared-pieces", "-2"); code == 0 || !strings.Contains(errs, "--shared-pieces") {
+		t.Errorf("--shared-pieces -2: exit %d, %s", code, errs)
+	}
 	// A directory that is missing, a file, or holds no run is named.
 	empty := t.TempDir()
 	for _, c := range []struct{ run, want string }{

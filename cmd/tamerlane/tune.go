@@ -91,6 +91,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fs.IntVar(&ov.MinPly, "min-ply", 0, "regression: drop positions before this ply (0: the run's, default 16); prints without writing files")
 	fs.IntVar(&ov.QuietPlies, "quiet-plies", 0, "regression: plies the material must stay unchanged (0: the run's, default 2); prints without writing files")
 	fs.IntVar(&ov.MinGames, "min-games", 0, "regression: games with a difference a piece needs (0: the run's, default 30); prints without writing files")
+	shared := fs.Int("shared-pieces", -1, "regression: keep positions where both sides have at least this many pieces besides the material difference (-1: the run's, default 0; Kaufman's condition: 1); prints without writing files")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -100,9 +101,25 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if ov.MinPly < 0 || ov.QuietPlies < 0 || ov.MinGames < 0 {
 		return fmt.Errorf("--min-ply, --quiet-plies and --min-games must not be negative")
 	}
-	if ov != (values.RegressionConfig{}) {
+	if *shared < -1 {
+		return fmt.Errorf("--shared-pieces must be -1 (the run's) or a count of pieces")
+	}
+	if ov != (values.RegressionConfig{}) || *shared >= 0 {
 		// A sensitivity check: the run's files keep its own settings.
-		return printMeasurementWith(*run, "", *asJSON, stdout, ov)
+		return printMeasurementWith(*run, "", *asJSON, stdout, func(rc *values.RegressionConfig) {
+			if ov.MinPly > 0 {
+				rc.MinPly = ov.MinPly
+			}
+			if ov.QuietPlies > 0 {
+				rc.QuietPlies = ov.QuietPlies
+			}
+			if ov.MinGames > 0 {
+				rc.MinGames = ov.MinGames
+			}
+			if *shared >= 0 {
+				rc.SharedPieces = *shared
+			}
+		})
 	}
 	if values.IsRun(*run) {
 		return printMeasurement(*run, *run, *asJSON, stdout)
@@ -148,24 +165,18 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 // printMeasurement writes and prints the prior-free values document of
 // the self-play games under dir.
 func printMeasurement(dir, out string, asJSON bool, stdout io.Writer) error {
-	return printMeasurementWith(dir, out, asJSON, stdout, values.RegressionConfig{})
+	return printMeasurementWith(dir, out, asJSON, stdout, nil)
 }
 
 // printMeasurementWith is printMeasurement with the run's regression
-// settings overridden where ov's fields are not zero.
-func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, ov values.RegressionConfig) error {
+// settings changed by override (nil: none).
+func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig)) error {
 	rc, err := measurementConfig(dir)
 	if err != nil {
 		return err
 	}
-	if ov.MinPly > 0 {
-		rc.MinPly = ov.MinPly
-	}
-	if ov.QuietPlies > 0 {
-		rc.QuietPlies = ov.QuietPlies
-	}
-	if ov.MinGames > 0 {
-		rc.MinGames = ov.MinGames
+	if override != nil {
+		override(&rc)
 	}
 	doc, files, err := writeMeasurement(dir, out, rc)
 	if err != nil {
