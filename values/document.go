@@ -281,6 +281,8 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					if reg.Identified[k] {
 						e := reg.Values[k]
 						row(p).Regression = &e
+					} else if reg.Separated[k] {
+						vv.Notes = append(vv.Notes, fmt.Sprintf("regression: %s not identified (the side with more %s won every game with a difference, or lost every one: no finite value)", p, p))
 					} else {
 						vv.Notes = append(vv.Notes, fmt.Sprintf("regression: %s not identified (too few games with a %s difference)", p, p))
 					}

@@ -117,6 +117,45 @@ func TestFitByPhaseIdentification(t *testing.T) {
 	}
 }
 
+// TestSeparatedClassNotIdentified: a class whose every difference the
+// side with more of it won (a queen up in the endings kept by
+// shared_pieces) has no finite value; the fit marks it separated and not
+// identified in that band, and fits every other value, instead of failing
+// as a whole. Without the check Fisher scoring drives its value to
+// infinity and the information matrix becomes singular.
+func TestSeparatedClassNotIdentified(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	s := synthGames(rng, 4000, 1, synthVals, 0, 0.4, 0.2)
+	for i := range s {
+		if s[i].Phase < 0.25 && s[i].Diff[3] != 0 {
+			s[i].Result = 0 // the side with more rooks always wins in the endgame
+			if s[i].Diff[3] > 0 {
+				s[i].Result = 1
+			}
+		}
+	}
+	r, err := FitByPhase(synthNames, s, PhaseBands(), RegressionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Identified[3][0] {
+		t.Errorf("R identified in the endgame band, value %v, though every game there was won by the side with more", r.Values[3][0])
+	}
+	if k := 1 + 2*len(r.Bands); !r.Fit.Separated[k] {
+		t.Errorf("R@%s not marked separated", r.Bands[0])
+	}
+	for b := 1; b < len(r.Bands); b++ {
+		if !r.Identified[3][b] {
+			t.Errorf("R not identified in band %s", r.Bands[b])
+		}
+	}
+	// Pooled, the rook's other differences keep it finite.
+	pooled, err := FitRegression(synthNames, s, RegressionOptions{})
+	if err != nil || !pooled.Identified[3] || pooled.Separated[3] {
+		t.Errorf("pooled rook: %v, identified %v (%v)", pooled, pooled != nil && pooled.Identified[3], err)
+	}
+}
+
 func TestFitByPhaseRejectsBadSamples(t *testing.T) {
 	s := []Sample{{Diff: []float64{1, 0}, Phase: 0.5, Weight: 1}}
 	if _, err := FitByPhase(synthNames, s, PhaseBands(), RegressionOptions{}); err == nil || !strings.Contains(err.Error(), "classes") {

@@ -36,6 +36,12 @@ type Regression struct {
 	// games, whose Values[i] is NaN.
 	Values     []stats.Interval `json:"values"`
 	Identified []bool           `json:"identified"`
+	// Separated[i] is true for a class whose differences separate the
+	// results: in every game with a difference the side with more of it
+	// won (or in every one it lost), so the likelihood grows without
+	// bound with its value. Such a class is not identified either (a
+	// queen up in an ending that is always won has no finite value).
+	Separated []bool `json:"separated"`
 	// Alpha is White's advantage (logit), Gamma0 and Gamma1 the logistic
 	// scale per pawn s(φ) = Gamma0 + Gamma1·φ.
 	Alpha, Gamma0, Gamma1 float64
@@ -140,6 +146,12 @@ func FitRegression(names []string, samples []Sample, opt RegressionOptions) (*Re
 	for i := range nz {
 		nz[i] = map[int]bool{}
 	}
+	// won[c] (lost[c]) stays true while every sample with a class c
+	// difference was won (lost) by the side with more of c.
+	won, lost := make([]bool, len(names)), make([]bool, len(names))
+	for c := range names {
+		won[c], lost[c] = true, true
+	}
 	for i := range samples {
 		s := &samples[i]
 		if len(s.Diff) != len(names) {
@@ -149,6 +161,12 @@ func FitRegression(names []string, samples []Sample, opt RegressionOptions) (*Re
 		for c, d := range s.Diff {
 			if d != 0 {
 				nz[c][s.Game] = true
+				r := s.Result
+				if d < 0 {
+					r = 1 - r
+				}
+				won[c] = won[c] && r == 1
+				lost[c] = lost[c] && r == 0
 			}
 		}
 	}
@@ -156,10 +174,15 @@ func FitRegression(names []string, samples []Sample, opt RegressionOptions) (*Re
 		return nil, fmt.Errorf("values: only %d games with a pawn difference (need %d) among %d games", len(nz[0]), opt.MinGames, len(games))
 	}
 	res := &Regression{Pieces: names, Games: len(games), Samples: len(samples),
-		Values: make([]stats.Interval, len(names)), Identified: make([]bool, len(names))}
+		Values: make([]stats.Interval, len(names)), Identified: make([]bool, len(names)),
+		Separated: make([]bool, len(names))}
 	m := &model{}
 	for c := 1; c < len(names); c++ {
-		if len(nz[c]) >= opt.MinGames {
+		switch {
+		case len(nz[c]) < opt.MinGames:
+		case won[c] || lost[c]:
+			res.Separated[c] = true
+		default:
 			m.cls = append(m.cls, c)
 		}
 	}
