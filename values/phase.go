@@ -39,7 +39,8 @@ func PhaseBands() []Band {
 type PhaseRegression struct {
 	// Bands are the phase bands; Values[c][b] is class c's value in band
 	// b (unknown when Identified[c][b] is false: too few games with a
-	// difference of c in that band).
+	// difference of c in that band, or differences that separate the
+	// results there, Regression.Separated).
 	Bands      []Band
 	Values     [][]stats.Interval
 	Identified [][]bool

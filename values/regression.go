@@ -33,7 +33,7 @@ type Regression struct {
 	// (Values[0], the pawn, is 1 by definition, SE 0).
 	Pieces []string `json:"pieces"`
 	// Values are in pawns; Identified[i] is false for classes with too few
-	// games, whose Values[i] is NaN.
+	// games or Separated, whose Values[i] is NaN.
 	Values     []stats.Interval `json:"values"`
 	Identified []bool           `json:"identified"`
 	// Separated[i] is true for a class whose differences separate the
