@@ -38,7 +38,7 @@ func NewClasses(v *engine.Variant) *Classes {
 		}
 	}
 	start := engine.NewPosition(v)
-	c.startPieces = c.pieces(start)
+	c.startPieces = c.pieces(signature(start, v.NumTypes()))
 	return c
 }
 
@@ -52,12 +52,13 @@ func (c *Classes) Index(name string) int {
 	return -1
 }
 
-// pieces counts the non-pawn, non-royal pieces of both sides.
-func (c *Classes) pieces(pos *engine.Position) int {
+// pieces counts the non-pawn, non-royal pieces of both sides in a
+// signature.
+func (c *Classes) pieces(sig []int16) int {
 	n := 0
 	for t := 1; t < len(c.ofType); t++ {
 		if c.ofType[t] > 0 {
-			n += pos.Count(engine.PieceType(t), engine.White) + pos.Count(engine.PieceType(t), engine.Black)
+			n += int(sig[2*(t-1)] + sig[2*(t-1)+1])
 		}
 	}
 	return n
@@ -146,11 +147,12 @@ func GameSamples(c *Classes, start *engine.Position, moves []engine.Move, result
 	check := make([]bool, 0, len(moves)+1)
 	phase := make([]float64, 0, len(moves)+1)
 	for i := 0; ; i++ {
-		sigs = append(sigs, signature(pos, nt))
+		sig := signature(pos, nt)
+		sigs = append(sigs, sig)
 		check = append(check, pos.InCheck())
 		ph := 1.0
 		if c.startPieces > 0 {
-			ph = min(1, float64(c.pieces(pos))/float64(c.startPieces))
+			ph = min(1, float64(c.pieces(sig))/float64(c.startPieces))
 		}
 		phase = append(phase, ph)
 		if i == len(moves) {
