@@ -68,6 +68,10 @@ type EngineSpec struct {
 	// TimeoutMs bounds the wait for a move under node, depth or movetime
 	// limits and for the handshake (default 60000).
 	TimeoutMs int `yaml:"timeout_ms,omitempty" json:"timeout_ms,omitempty"`
+	// Restart starts the engine afresh for every game (cutechess-cli's
+	// restart=on), for engines that keep state across ucinewgame. By
+	// default a run keeps its engines from game to game.
+	Restart bool `yaml:"restart,omitempty" json:"restart,omitempty"`
 }
 
 // Label is the engine's name in the PGN.
@@ -195,6 +199,11 @@ type ExternalPlayer struct {
 	jitter float64
 	seed   uint64
 	rng    rng
+	// pool, when set, keeps the process between games (enginePool);
+	// idle reports that the engine has answered everything it was sent,
+	// so that it may serve another game.
+	pool *enginePool
+	idle bool
 }
 
 // NewExternalPlayer returns a player for the engine spec in variant v;
@@ -225,6 +234,12 @@ type process struct {
 // start starts the engine and does the handshake: uci/uciok, the
 // variant and options, isready/readyok.
 func (p *ExternalPlayer) start() error {
+	if p.pool != nil {
+		if e := p.pool.take(p.poolKey()); e != nil {
+			p.proc, p.combo, p.options = e.proc, e.combo, e.options
+			return nil
+		}
+	}
 	cmd := exec.Command(p.spec.Cmd, p.spec.Args...)
 	setProcessGroup(cmd)
 	stdin, err := cmd.StdinPipe()
@@ -372,11 +387,13 @@ func (p *ExternalPlayer) ready(ctx context.Context) error {
 
 // alive reports whether the engine process is running.
 func (p *ExternalPlayer) alive() bool {
-	if p.proc == nil {
-		return false
-	}
+	return p.proc != nil && p.proc.running()
+}
+
+// running reports whether the process has not exited.
+func (pr *process) running() bool {
 	select {
-	case <-p.proc.exited:
+	case <-pr.exited:
 		return false
 	default:
 		return true
@@ -390,6 +407,7 @@ func (p *ExternalPlayer) NewGame() {
 	p.clock = p.base
 	p.rng = newRNG(p.seed)
 	p.startErr = nil
+	p.idle = false
 	if !p.alive() {
 		p.Close()
 		if err := p.start(); err != nil {
@@ -403,6 +421,7 @@ func (p *ExternalPlayer) NewGame() {
 		return
 	}
 	p.startErr = p.ready(context.Background())
+	p.idle = p.startErr == nil
 }
 
 // Move sends the game so far and a go command, and returns the engine's
@@ -417,6 +436,7 @@ func (p *ExternalPlayer) Move(ctx context.Context, pos *engine.Position) (engine
 	if p.startErr != nil {
 		return engine.NullMove, MoveInfo{}, &ForfeitError{TermEngineCrash, p.startErr}
 	}
+	p.idle = false // until a legal answer: an engine that failed is not reused
 	if err := p.send(positionCommand(pos)); err != nil {
 		return engine.NullMove, MoveInfo{}, err
 	}
@@ -451,6 +471,7 @@ func (p *ExternalPlayer) Move(ctx context.Context, pos *engine.Position) (engine
 	if err != nil {
 		return engine.NullMove, MoveInfo{}, &ForfeitError{TermIllegalMove, fmt.Errorf("engine %s: %v", p.spec.Label(), err)}
 	}
+	p.idle = true
 	return m, info, nil
 }
 
@@ -555,14 +576,29 @@ func parseInfo(l string, info *MoveInfo) {
 }
 
 // Close ends the engine: quit, then a kill if it has not exited within
-// a short grace period; the process is always reaped. Close is safe to
-// call more than once.
+// a short grace period; the process is always reaped. A player with a
+// pool gives an idle, running engine back to the pool instead. Close is
+// safe to call more than once.
 func (p *ExternalPlayer) Close() error {
 	pr := p.proc
 	if pr == nil {
 		return nil
 	}
 	p.proc = nil
+	if p.pool != nil && p.idle && pr.running() &&
+		p.pool.put(p.poolKey(), &idleEngine{proc: pr, combo: p.combo, options: p.options}) {
+		p.idle = false
+		return nil
+	}
+	p.idle = false
+	pr.end()
+	return nil
+}
+
+// end sends quit and closes the engine's input, kills its process group
+// if it has not exited within a short grace period, and reaps it. end is
+// safe to call more than once.
+func (pr *process) end() {
 	pr.once.Do(func() {
 		io.WriteString(pr.stdin, "quit\n")
 		pr.stdin.Close()
@@ -578,5 +614,4 @@ func (p *ExternalPlayer) Close() error {
 			<-pr.exited
 		}
 	})
-	return nil
 }

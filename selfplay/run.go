@@ -307,6 +307,10 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 	if factory == nil {
 		factory = DefaultFactory()
 	}
+	// Outside engines run from game to game (enginePool).
+	engines := newEnginePool()
+	defer engines.close()
+	factory = engines.wrap(factory)
 	workers := cfg.Workers
 	if opts.Workers > 0 {
 		workers = opts.Workers
