@@ -124,6 +124,31 @@ type PieceDef struct {
 	EPCapture bool
 }
 
+// ColourBound reports whether every move of d keeps it on squares of one
+// colour (the bishop, the ferz, the alfil, the camel): every displacement
+// has an even sum of file and rank steps.
+func (d *PieceDef) ColourBound() bool {
+	if len(d.Moves) == 0 {
+		return false
+	}
+	even := func(df, dr int8) bool { return (int(df)+int(dr))%2 == 0 }
+	for _, m := range d.Moves {
+		switch m.Kind {
+		case Bent:
+			if !even(m.DF, m.DR) || !even(m.TF, m.TR) {
+				return false
+			}
+		case DoubleStep:
+			// two steps of (DF, DR): always an even displacement
+		default:
+			if !even(m.DF, m.DR) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func sym8(df, dr int8) [][2]int8 {
 	seen := map[[2]int8]bool{}
 	var out [][2]int8

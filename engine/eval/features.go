@@ -120,31 +120,6 @@ func zoneMapOf(d *engine.PieceDef) zoneMap {
 	return zm
 }
 
-// colourBound reports whether every move of d keeps it on squares of one
-// colour (the bishop, the ferz, the alfil, the camel): every displacement
-// has an even sum of file and rank steps.
-func colourBound(d *engine.PieceDef) bool {
-	if len(d.Moves) == 0 {
-		return false
-	}
-	even := func(df, dr int8) bool { return (int(df)+int(dr))%2 == 0 }
-	for _, m := range d.Moves {
-		switch m.Kind {
-		case engine.Bent:
-			if !even(m.DF, m.DR) || !even(m.TF, m.TR) {
-				return false
-			}
-		case engine.DoubleStep:
-			// two steps of (DF, DR): always an even displacement
-		default:
-			if !even(m.DF, m.DR) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // rookLike reports whether d slides forward along its file and captures
 // that way (a rook, a queen), so that an open file is worth something to
 // it.
@@ -199,7 +174,7 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 	slot := int8(0)
 	for t := 1; t <= n; t++ {
 		d := v.Def(engine.PieceType(t))
-		if !d.Pawn && !d.Royal && colourBound(d) && slot < 32 {
+		if !d.Pawn && !d.Royal && d.ColourBound() && slot < 32 {
 			r.types[t].pair = add(kPair, "pair."+d.Token, d.Name+": owning pieces of this colour-bound type on both colours of squares")
 			r.types[t].pairSlot = slot
 			r.pairTypes = append(r.pairTypes, int32(t))
