@@ -43,7 +43,7 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 				}
 				vs := out[g.Variant.Name]
 				if vs == nil {
-					vs = &VariantSamples{Classes: NewClasses(g.Variant)}
+					vs = &VariantSamples{Classes: NewClasses(g.Variant, opt.Pairs)}
 					out[g.Variant.Name] = vs
 				}
 				r, ok := resultScore(g.Result)
@@ -84,7 +84,7 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 				if err != nil {
 					return nil, fmt.Errorf("%s: stream %s: %v", dir, s.Name, err)
 				}
-				vs = &VariantSamples{Classes: NewClasses(v)}
+				vs = &VariantSamples{Classes: NewClasses(v, opt.Pairs)}
 				out[s.Variant] = vs
 			}
 			path := filepath.Join(dir, s.Dir, "games.pgn")

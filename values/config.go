@@ -78,11 +78,15 @@ type RegressionConfig struct {
 	// (SampleOptions.SharedPieces; default 0: every position). The chess
 	// calibration sets 1, Kaufman's condition.
 	SharedPieces int `yaml:"shared_pieces,omitempty" json:"shared_pieces"`
+	// Pairs adds a "pair.T" class for every colour-bound piece type
+	// (SampleOptions.Pairs; default false). The chess calibration sets
+	// it: Kaufman's bishop of 3.25 does not include his pair of 0.5.
+	Pairs bool `yaml:"pairs,omitempty" json:"pairs"`
 }
 
 // SampleOptions are the sample selection of r.
 func (r RegressionConfig) SampleOptions() SampleOptions {
-	return SampleOptions{MinPly: r.MinPly, QuietPlies: r.QuietPlies, SharedPieces: r.SharedPieces}
+	return SampleOptions{MinPly: r.MinPly, QuietPlies: r.QuietPlies, SharedPieces: r.SharedPieces, Pairs: r.Pairs}
 }
 
 // VariantConfig is the measurement of one variant.
@@ -272,7 +276,7 @@ func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 					bad(p+".imbalance.engine", "%v", err)
 				}
 			}
-			cls := NewClasses(ev)
+			cls := NewClasses(ev, false)
 			for j, x := range v.Imbalance.Pieces {
 				if cls.Index(x) <= 0 {
 					bad(fmt.Sprintf("%s.imbalance.pieces[%d]", p, j), "%q is not a non-royal, non-pawn piece of %s (pieces: %v)", x, v.Variant, cls.Names[1:])

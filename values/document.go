@@ -64,6 +64,13 @@ type PieceValues struct {
 	// ByPhase are the piece's regression values per phase band
 	// (FitByPhase; absent for the pawn, the unit).
 	ByPhase []PhaseValue `json:"by_phase,omitempty"`
+	// WithPair is the piece's regression value plus its pair's
+	// (v_T + v_pair.T, with the regression "pairs" option) when removing
+	// one T from the start position breaks that side's pair: what an
+	// imbalance match that removes a T measures. AgreementZ, BridgedZ
+	// and the scaled z then compare the imbalance value with it, and the
+	// phase bands are not compared (null otherwise).
+	WithPair *stats.Interval `json:"regression_with_pair,omitempty"`
 }
 
 // scaled returns the piece's estimates in scale sc (nil if not given).
@@ -82,6 +89,9 @@ type ScaledValues struct {
 	Scale      string          `json:"scale"`
 	Regression *stats.Interval `json:"regression"`
 	Imbalance  *stats.Interval `json:"imbalance"`
+	// WithPair is the regression value with the pair, as in
+	// PieceValues (null: no pair broken).
+	WithPair *stats.Interval `json:"regression_with_pair,omitempty"`
 	// AgreementZ is their agreement in this scale, as in PieceValues:
 	// the two methods' units differ (an average pawn, the pawn of pawn
 	// odds), so they can disagree in P=1 and agree in N=1.
@@ -131,6 +141,31 @@ func FormatZ(z *float64) string {
 // imbalanceInterval is an estimate of the imbalance fit as an interval.
 func imbalanceInterval(e imbalance.Estimate) stats.Interval {
 	return stats.Interval{Value: stats.Float(e.Value), Lo: stats.Float(e.Lo), Hi: stats.Float(e.Hi), SE: stats.Float(e.SE)}
+}
+
+// combination returns the sum of the values of classes ks with its
+// standard error from the fit's covariance.
+func (r *Regression) combination(ks ...int) stats.Interval {
+	v, va := 0.0, 0.0
+	for _, i := range ks {
+		v += float64(r.Values[i].Value)
+		for _, j := range ks {
+			va += r.cov(i, j)
+		}
+	}
+	return stats.NewInterval(v, math.Sqrt(math.Max(0, va)))
+}
+
+// crossCov returns the covariance of the sums of the values of classes
+// as and bs.
+func (r *Regression) crossCov(as, bs []int) float64 {
+	c := 0.0
+	for _, i := range as {
+		for _, j := range bs {
+			c += r.cov(i, j)
+		}
+	}
+	return c
 }
 
 // ratio returns c·a/b with its delta-method standard error.
@@ -245,7 +280,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 	sort.Strings(names)
 	so, ro := opt.Samples.withDefaults(), opt.Regression.withDefaults()
 	doc := &Document{Scale: Scale, Definition: Definition,
-		Settings: RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, MinGames: ro.MinGames, SharedPieces: so.SharedPieces}}
+		Settings: RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, MinGames: ro.MinGames, SharedPieces: so.SharedPieces, Pairs: so.Pairs}}
 	for _, d := range dirs {
 		if selfplay.InProgress(d) {
 			doc.InProgress = append(doc.InProgress, d)
@@ -264,6 +299,10 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			return rows[p]
 		}
 		var reg *Regression
+		// terms lists, per piece, the regression classes an imbalance
+		// match removing it compares with: the piece, and its pair when
+		// the removal breaks one (Classes.BreaksPair).
+		terms := map[string][]int{}
 		var fit *imbalance.Result
 		var imbPieces []string
 		if d := regs[name]; d != nil {
@@ -281,6 +320,12 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					if reg.Identified[k] {
 						e := reg.Values[k]
 						row(p).Regression = &e
+						terms[p] = []int{k}
+						if j := d.Classes.PairOf(k); j > 0 && reg.Identified[j] && d.Classes.BreaksPair(k) {
+							terms[p] = []int{k, j}
+							iv := reg.combination(k, j)
+							row(p).WithPair = &iv
+						}
 					} else if reg.Separated[k] {
 						vv.Notes = append(vv.Notes, fmt.Sprintf("regression: %s not identified (the side with more %s won every game with a difference, or lost every one: no finite value)", p, p))
 					} else {
@@ -350,11 +395,15 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		}
 		for _, p := range order {
 			r := rows[p]
-			r.AgreementZ = agreementZ(r.Regression, r.Imbalance)
+			compared := r.Regression // what the imbalance value measures
+			if r.WithPair != nil {
+				compared = r.WithPair
+			}
+			r.AgreementZ = agreementZ(compared, r.Imbalance)
 			r.Disagree = r.AgreementZ != nil && math.Abs(*r.AgreementZ) > stats.Z95
 			if i := slices.Index(imbPieces, p); reg != nil && fit != nil && i >= 0 && p != "P" && !math.IsNaN(fit.Estimates[i].SE) {
 				r.Bridged = bridge(reg, fit.Estimates[i].Logit, fit.Cov.At(i, i))
-				r.BridgedZ = agreementZ(r.Regression, r.Bridged)
+				r.BridgedZ = agreementZ(compared, r.Bridged)
 			}
 			for _, sc := range scales {
 				sp, sv, _ := sc.Parse()
@@ -363,6 +412,10 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					i, j := slices.Index(reg.Pieces, p), slices.Index(reg.Pieces, sp)
 					if i >= 0 && j >= 0 && reg.Identified[i] && reg.Identified[j] {
 						x.Regression = ratio(sv, float64(reg.Values[i].Value), float64(reg.Values[j].Value), reg.cov(i, i), reg.cov(j, j), reg.cov(i, j))
+						if a, b := terms[p], terms[sp]; len(a) > 1 || len(b) > 1 {
+							na, nb := reg.combination(a...), reg.combination(b...)
+							x.WithPair = ratio(sv, float64(na.Value), float64(nb.Value), reg.crossCov(a, a), reg.crossCov(b, b), reg.crossCov(a, b))
+						}
 					}
 				}
 				if fit != nil {
@@ -371,14 +424,20 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 						x.Imbalance = ratio(sv, fit.Estimates[i].Logit, fit.Estimates[j].Logit, fit.Cov.At(i, i), fit.Cov.At(j, j), fit.Cov.At(i, j))
 					}
 				}
-				x.AgreementZ = agreementZ(x.Regression, x.Imbalance)
+				if x.WithPair != nil {
+					x.AgreementZ = agreementZ(x.WithPair, x.Imbalance)
+				} else {
+					x.AgreementZ = agreementZ(x.Regression, x.Imbalance)
+				}
 				r.Scaled = append(r.Scaled, x)
 			}
 			var imbN *stats.Interval
 			if n := r.scaled(published.KnightOne); n != nil {
 				imbN = n.Imbalance
 			}
-			setImbalanceZ(r.ByPhase, r.Imbalance, imbN)
+			if r.WithPair == nil {
+				setImbalanceZ(r.ByPhase, r.Imbalance, imbN)
+			}
 			if tab != nil {
 				r.Name, _ = tab.PieceName(p)
 				vals, err := tab.Values(p, published.PawnOne)
@@ -404,6 +463,9 @@ func (d *Document) Markdown() string {
 	fmt.Fprintf(&b, "Regression samples from ply %d on, material unchanged for %d plies", d.Settings.MinPly, d.Settings.QuietPlies)
 	if d.Settings.SharedPieces > 0 {
 		fmt.Fprintf(&b, ", at least %d piece(s) on the board besides the material difference (both sides have them)", d.Settings.SharedPieces)
+	}
+	if d.Settings.Pairs {
+		b.WriteString("; a class pair.T for every colour-bound type T (pieces of T on both colours of squares)")
 	}
 	fmt.Fprintf(&b, "; a piece is identified with at least %d games with a difference.\n\n", d.Settings.MinGames)
 	if len(d.InProgress) > 0 {
@@ -453,6 +515,12 @@ func (d *Document) Markdown() string {
 			}
 			cells = append(cells, strings.Join(pubs, "; "))
 			fmt.Fprintf(&b, "| %s |\n", strings.Join(cells, " | "))
+		}
+		for _, p := range v.Pieces {
+			if p.WithPair != nil {
+				fmt.Fprintf(&b, "\n%s with its pair: %s. Removing one %s from the start position breaks the pair, so an imbalance match that removes it measures %s + pair.%s; the z columns compare the imbalance value with this sum (and its ratios), and the phase bands are not compared.\n",
+					p.Piece, FormatInterval(p.WithPair), p.Piece, p.Piece, p.Piece)
+			}
 		}
 		phaseMarkdown(&b, &v)
 		if len(v.Matches) > 0 {

@@ -34,7 +34,7 @@ func playCoords(t *testing.T, v *engine.Variant, fen string, moves ...string) (*
 // pieces follows.
 func TestSharedPieces(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
-	c := NewClasses(v)
+	c := NewClasses(v, false)
 	start, moves := playCoords(t, v, "1r2k3/p7/8/8/8/8/P2N4/1R2K3 w - - 0 1",
 		"e1e2", "e8d7", "e2e3", "b8b1", "d2b1", "d7c6", "e3d3", "c6b6", "d3c4", "b6a5", "b1c3", "a5a6")
 	n, r := c.Index("N"), c.Index("R")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,9 +106,9 @@ func TestValuesJSON(t *testing.T) {
 		t.Fatalf("values --min-ply 6 --quiet-plies 4: exit %d: %s", code, errs)
 	}
 	var sens struct {
-		Settings map[string]int `json:"settings"`
+		Settings map[string]any `json:"settings"`
 	}
-	if err := json.Unmarshal([]byte(out), &sens); err != nil || sens.Settings["min_ply"] != 6 || sens.Settings["quiet_plies"] != 4 || sens.Settings["min_games"] != 5 {
+	if err := json.Unmarshal([]byte(out), &sens); err != nil || sens.Settings["min_ply"] != 6.0 || sens.Settings["quiet_plies"] != 4.0 || sens.Settings["min_games"] != 5.0 {
 		t.Errorf("settings %v (%v), want min_ply 6, quiet_plies 4 and the run's min_games 5", sens.Settings, err)
 	}
 	if after, err := os.ReadFile(filepath.Join(dir, "values.json")); err != nil || string(after) != string(before) {
@@ -121,11 +122,36 @@ func TestValuesJSON(t *testing.T) {
 		t.Fatalf("values --shared-pieces 1: exit %d: %s", code, errs)
 	}
 	sens.Settings = nil
-	if err := json.Unmarshal([]byte(out), &sens); err != nil || sens.Settings["shared_pieces"] != 1 || sens.Settings["min_ply"] != 4 {
+	if err := json.Unmarshal([]byte(out), &sens); err != nil || sens.Settings["shared_pieces"] != 1.0 || sens.Settings["min_ply"] != 4.0 {
 		t.Errorf("settings %v (%v), want shared_pieces 1 and the run's min_ply", sens.Settings, err)
 	}
 	if code, _, errs := runCLI(t, "values", "--run", dir, "--shared-pieces", "-2"); code == 0 || !strings.Contains(errs, "--shared-pieces") {
 		t.Errorf("--shared-pieces -2: exit %d, %s", code, errs)
+	}
+	// --pairs adds the bishop-pair class; absent, the run's setting
+	// (none) holds.
+	code, out, errs = runCLI(t, "values", "--run", dir, "--json", "--pairs")
+	if code != 0 {
+		t.Fatalf("values --pairs: exit %d: %s", code, errs)
+	}
+	var paired struct {
+		Settings map[string]any `json:"settings"`
+		Variants []struct {
+			Pieces []struct {
+				Piece string `json:"piece"`
+			} `json:"pieces"`
+		} `json:"variants"`
+	}
+	if err := json.Unmarshal([]byte(out), &paired); err != nil || paired.Settings["pairs"] != true || len(paired.Variants) != 1 ||
+		!slices.ContainsFunc(paired.Variants[0].Pieces, func(p struct {
+			Piece string `json:"piece"`
+		}) bool {
+			return p.Piece == "pair.B"
+		}) {
+		t.Errorf("values --pairs: settings %v, variants %+v (%v); want pairs true and a pair.B row", paired.Settings, paired.Variants, err)
+	}
+	if strings.Contains(string(before), "pair.B") || !strings.Contains(string(before), `"pairs": false`) {
+		t.Error("the run's own values.json has a pair class, or does not say pairs false")
 	}
 	// A directory that is missing, a file, or holds no run is named.
 	empty := t.TempDir()

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -92,19 +93,22 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fs.IntVar(&ov.QuietPlies, "quiet-plies", 0, "regression: plies the material must stay unchanged (0: the run's, default 2); prints without writing files")
 	fs.IntVar(&ov.MinGames, "min-games", 0, "regression: games with a difference a piece needs (0: the run's, default 30); prints without writing files")
 	shared := fs.Int("shared-pieces", -1, "regression: keep positions where both sides have at least this many pieces besides the material difference (-1: the run's, default 0; Kaufman's condition: 1); prints without writing files")
+	pairs := fs.Bool("pairs", false, "regression: a class pair.T for every colour-bound type T, the bishop pair (absent: the run's setting, default false); prints without writing files")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *run == "" {
 		return fmt.Errorf("--run is required")
 	}
+	pairsSet := false
+	fs.Visit(func(f *flag.Flag) { pairsSet = pairsSet || f.Name == "pairs" })
 	if ov.MinPly < 0 || ov.QuietPlies < 0 || ov.MinGames < 0 {
 		return fmt.Errorf("--min-ply, --quiet-plies and --min-games must not be negative")
 	}
 	if *shared < -1 {
 		return fmt.Errorf("--shared-pieces must be -1 (the run's) or a count of pieces")
 	}
-	if ov != (values.RegressionConfig{}) || *shared >= 0 {
+	if ov != (values.RegressionConfig{}) || *shared >= 0 || pairsSet {
 		// A sensitivity check: the run's files keep its own settings.
 		return printMeasurementWith(*run, "", *asJSON, stdout, func(rc *values.RegressionConfig) {
 			if ov.MinPly > 0 {
@@ -118,6 +122,9 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 			}
 			if *shared >= 0 {
 				rc.SharedPieces = *shared
+			}
+			if pairsSet {
+				rc.Pairs = *pairs
 			}
 		})
 	}
