@@ -10,12 +10,13 @@ import (
 
 // engineFlags are the flags that make a match side an outside UCI
 // engine: --engine-a CMD, --engine-a-option Name=Value (repeatable),
-// the same for b, and --tc for both engines' clocks.
+// the same for b, --tc for both engines' clocks, and --engine-restart.
 type engineFlags struct {
-	cmd  [2]string
-	name [2]string
-	opts [2]stringList
-	tc   string
+	cmd     [2]string
+	name    [2]string
+	opts    [2]stringList
+	tc      string
+	restart bool
 }
 
 func (e *engineFlags) register(fs *flag.FlagSet) {
@@ -25,6 +26,7 @@ func (e *engineFlags) register(fs *flag.FlagSet) {
 		fs.Var(&e.opts[i], "engine-"+side+"-option", "UCI option Name=Value for engine "+strings.ToUpper(side)+" (repeatable)")
 	}
 	fs.StringVar(&e.tc, "tc", "", "clock SECONDS+INCREMENT (e.g. 10+0.1) for the outside engines (default: --nodes per move)")
+	fs.BoolVar(&e.restart, "engine-restart", false, "start the outside engines afresh for every game, for engines that keep state across ucinewgame (default: a match keeps them from game to game)")
 }
 
 // specs returns the engine specs of sides A and B (nil: our engine).
@@ -36,12 +38,15 @@ func (e *engineFlags) specs() (a, b *selfplay.EngineSpec, err error) {
 			return nil, nil, err
 		}
 		if s != nil {
-			s.TC = e.tc
+			s.TC, s.Restart = e.tc, e.restart
 		}
 		out[i] = s
 	}
 	if e.tc != "" && out[0] == nil && out[1] == nil {
 		return nil, nil, fmt.Errorf("--tc needs --engine-a or --engine-b (this engine's own side plays by --nodes)")
+	}
+	if e.restart && out[0] == nil && out[1] == nil {
+		return nil, nil, fmt.Errorf("--engine-restart needs --engine-a or --engine-b")
 	}
 	return out[0], out[1], nil
 }
