@@ -26,15 +26,7 @@ func TestEnginePoolKeepsEngines(t *testing.T) {
 		spec := fakeSpec(t, "uci")
 		spec.Nodes = 60
 		spec.Restart = restart
-		cfg := DefaultConfig()
-		cfg.Seed = 5
-		cfg.MaxPlies = 30
-		cfg.Openings.Plies = 2
-		cfg.Openings.MaxScore = 0
-		cfg.Matches = []MatchConfig{{Variant: "chess", Pairs: 2, EngineA: spec, EngineB: spec}}
-		if err := cfg.Validate(); err != nil {
-			t.Fatal(err)
-		}
+		cfg := engineSelfPlay(t, "chess", spec, 2, 5, 30)
 		dir := t.TempDir()
 		if _, err := Run(context.Background(), cfg, dir, RunOptions{Workers: 1}); err != nil {
 			t.Fatal(err)

@@ -105,6 +105,22 @@ func fakeSpec(t *testing.T, mode string) *EngineSpec {
 	return &EngineSpec{Cmd: exe, Name: "fake-" + mode, TimeoutMs: 3000}
 }
 
+// engineSelfPlay returns a config of pairs game pairs of the engine spec
+// against itself in variant, from two-ply openings that are not scored,
+// with the given seed and ply cap.
+func engineSelfPlay(t *testing.T, variant string, spec *EngineSpec, pairs int, seed uint64, maxPlies int) *Config {
+	t.Helper()
+	cfg := DefaultConfig()
+	cfg.Seed, cfg.MaxPlies = seed, maxPlies
+	cfg.Openings.Plies = 2
+	cfg.Openings.MaxScore = 0
+	cfg.Matches = []MatchConfig{{Variant: variant, Pairs: pairs, EngineA: spec, EngineB: spec}}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
 // reaped reports whether the process pid no longer exists (it has
 // exited and was waited for: no zombie).
 func reaped(pid int) bool {
@@ -121,19 +137,12 @@ func TestExternalWholeGames(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			spec := fakeSpec(t, "uci")
 			spec.Nodes = 60
-			cfg := DefaultConfig()
-			cfg.Seed = 7
-			cfg.MaxPlies = 160
+			maxPlies := 160
 			if testing.Short() {
-				cfg.MaxPlies = 40 // the -race suite: still every variant through the protocol
+				maxPlies = 40 // the -race suite: still every variant through the protocol
 			}
-			cfg.Openings.Plies = 2
-			cfg.Openings.MaxScore = 0
+			cfg := engineSelfPlay(t, name, spec, 1, 7, maxPlies)
 			cfg.Workers = 1
-			cfg.Matches = []MatchConfig{{Variant: name, Pairs: 1, EngineA: spec, EngineB: spec}}
-			if err := cfg.Validate(); err != nil {
-				t.Fatal(err)
-			}
 			dir := t.TempDir()
 			res, err := Run(context.Background(), cfg, dir, RunOptions{Workers: 1})
 			if err != nil {
@@ -293,16 +302,10 @@ func TestExternalPairGamesDiffer(t *testing.T) {
 	for _, jitter := range []float64{0.1, 0} {
 		spec := fakeSpec(t, "uci")
 		spec.Nodes = 300
-		cfg := DefaultConfig()
-		cfg.Seed = 3
-		cfg.MaxPlies = 100 // long enough that jittered limits change a move somewhere (at 40 plies one table's pair repeated)
+		// 100 plies: long enough that jittered limits change a move
+		// somewhere (at 40 plies one table's pair repeated)
+		cfg := engineSelfPlay(t, "chess", spec, 1, 3, 100)
 		cfg.NodesJitter = jitter
-		cfg.Openings.Plies = 2
-		cfg.Openings.MaxScore = 0
-		cfg.Matches = []MatchConfig{{Variant: "chess", Pairs: 1, EngineA: spec, EngineB: spec}}
-		if err := cfg.Validate(); err != nil {
-			t.Fatal(err)
-		}
 		dir := t.TempDir()
 		if _, err := Run(context.Background(), cfg, dir, RunOptions{Workers: 1}); err != nil {
 			t.Fatal(err)
