@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"tamerlane/engine"
@@ -221,16 +220,6 @@ func NewExternalPlayer(spec EngineSpec, v *engine.Variant, lim Limits) *External
 	return p
 }
 
-// process is one running engine: its input, its output lines, and
-// whether it has exited.
-type process struct {
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	lines  chan string
-	exited chan struct{}
-	once   sync.Once
-}
-
 // start starts the engine and does the handshake: uci/uciok, the
 // variant and options, isready/readyok.
 func (p *ExternalPlayer) start() error {
@@ -388,16 +377,6 @@ func (p *ExternalPlayer) ready(ctx context.Context) error {
 // alive reports whether the engine process is running.
 func (p *ExternalPlayer) alive() bool {
 	return p.proc != nil && p.proc.running()
-}
-
-// running reports whether the process has not exited.
-func (pr *process) running() bool {
-	select {
-	case <-pr.exited:
-		return false
-	default:
-		return true
-	}
 }
 
 // NewGame resets the clock and starts (or restarts) the engine if it is
@@ -593,25 +572,4 @@ func (p *ExternalPlayer) Close() error {
 	p.idle = false
 	pr.end()
 	return nil
-}
-
-// end sends quit and closes the engine's input, kills its process group
-// if it has not exited within a short grace period, and reaps it. end is
-// safe to call more than once.
-func (pr *process) end() {
-	pr.once.Do(func() {
-		io.WriteString(pr.stdin, "quit\n")
-		pr.stdin.Close()
-		select {
-		case <-pr.exited:
-		case <-time.After(300 * time.Millisecond):
-			killProcess(pr.cmd)
-			// Drain the output so the reader reaches EOF and reaps.
-			go func() {
-				for range pr.lines {
-				}
-			}()
-			<-pr.exited
-		}
-	})
 }
