@@ -143,6 +143,17 @@ func imbalanceInterval(e imbalance.Estimate) stats.Interval {
 	return stats.Interval{Value: stats.Float(e.Value), Lo: stats.Float(e.Lo), Hi: stats.Float(e.Hi), SE: stats.Float(e.SE)}
 }
 
+// comparedTerms returns the regression classes whose values sum to what
+// an imbalance match removing one piece of identified class k measures:
+// k, and its pair class when one removal from the start position breaks
+// the pair and the pair is identified (Classes.BreaksPair).
+func comparedTerms(reg *Regression, c *Classes, k int) []int {
+	if j := c.PairOf(k); j > 0 && reg.Identified[j] && c.BreaksPair(k) {
+		return []int{k, j}
+	}
+	return []int{k}
+}
+
 // combination returns the sum of the values of classes ks with its
 // standard error from the fit's covariance.
 func (r *Regression) combination(ks ...int) stats.Interval {
@@ -299,10 +310,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			return rows[p]
 		}
 		var reg *Regression
-		// terms lists, per piece, the regression classes an imbalance
-		// match removing it compares with: the piece, and its pair when
-		// the removal breaks one (Classes.BreaksPair).
-		terms := map[string][]int{}
+		terms := map[string][]int{} // comparedTerms per identified piece
 		var fit *imbalance.Result
 		var imbPieces []string
 		if d := regs[name]; d != nil {
@@ -320,10 +328,9 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					if reg.Identified[k] {
 						e := reg.Values[k]
 						row(p).Regression = &e
-						terms[p] = []int{k}
-						if j := d.Classes.PairOf(k); j > 0 && reg.Identified[j] && d.Classes.BreaksPair(k) {
-							terms[p] = []int{k, j}
-							iv := reg.combination(k, j)
+						terms[p] = comparedTerms(reg, d.Classes, k)
+						if len(terms[p]) > 1 {
+							iv := reg.combination(terms[p]...)
 							row(p).WithPair = &iv
 						}
 					} else if reg.Separated[k] {

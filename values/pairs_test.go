@@ -1,11 +1,15 @@
 package values
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"tamerlane/engine"
+	"tamerlane/internal/stats"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // TestPairClasses: with pairs, chess gets one pair class, the bishop's
@@ -128,5 +132,39 @@ func TestPairsSetting(t *testing.T) {
 	c, err := ParseConfig([]byte("regression: {pairs: true}\n"+base), "x.yaml")
 	if err != nil || !c.Regression.SampleOptions().Pairs {
 		t.Errorf("pairs: true did not reach the sample options (%v)", err)
+	}
+}
+
+// TestComparedTerms: with the bishop pair identified, an imbalance match
+// removing a bishop compares with B + pair.B, whose variance includes
+// their covariance; the knight compares with itself; without an
+// identified pair class the bishop compares with itself too.
+func TestComparedTerms(t *testing.T) {
+	c := NewClasses(engine.MustVariant("chess", nil), true)
+	n, b, pair := c.Index("N"), c.Index("B"), c.Index("pair.B")
+	// θ = (α, γ0, γ1, N, B, R, Q, pair.B); covariances of B and pair.B
+	// chosen so that the sum's variance differs from the sum of theirs.
+	cov := mat.NewSymDense(8, nil)
+	for i := range 8 {
+		cov.SetSym(i, i, 0.01)
+	}
+	cov.SetSym(4, 7, -0.004)
+	reg := &Regression{Pieces: c.Names, Cov: cov, Index: []int{-1, 3, 4, 5, 6, 7},
+		Values:     []stats.Interval{{Value: 1}, {Value: 3}, {Value: 3.1}, {Value: 4.8}, {Value: 9.5}, {Value: 0.45}},
+		Identified: []bool{true, true, true, true, true, true}}
+	if got := comparedTerms(reg, c, n); !slices.Equal(got, []int{n}) {
+		t.Errorf("knight: %v, want [%d]", got, n)
+	}
+	got := comparedTerms(reg, c, b)
+	if !slices.Equal(got, []int{b, pair}) {
+		t.Fatalf("bishop: %v, want [%d %d]", got, b, pair)
+	}
+	sum := reg.combination(got...)
+	if math.Abs(float64(sum.Value)-3.55) > 1e-12 || math.Abs(float64(sum.SE)-math.Sqrt(0.01+0.01-0.008)) > 1e-12 {
+		t.Errorf("B + pair.B = %v ± %v, want 3.55 ± %.4f", sum.Value, sum.SE, math.Sqrt(0.012))
+	}
+	reg.Identified[pair] = false
+	if got := comparedTerms(reg, c, b); !slices.Equal(got, []int{b}) {
+		t.Errorf("bishop without an identified pair: %v, want [%d]", got, b)
 	}
 }
