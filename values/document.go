@@ -269,8 +269,13 @@ type Options struct {
 // Measure computes the values of every variant found in the self-play run
 // directories: the regression from the self-play games, the imbalance fit
 // from the imbalance matches, their agreement, and the published figures
-// of cat (which do not enter any estimate).
+// of cat (which do not enter any estimate). Directories that can hold the
+// same games (selfplay.SameGames) are refused: pooled, their games would
+// count twice.
 func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, error) {
+	if err := checkDistinct(dirs); err != nil {
+		return nil, err
+	}
 	regs, err := CollectRegression(dirs, opt.Samples)
 	if err != nil {
 		return nil, err

@@ -88,17 +88,3 @@ func writeMeasurement(dir, out string, rc values.RegressionConfig) (*values.Docu
 	}
 	return doc, append([]string{jp, mp}, plots...), nil
 }
-
-// measurementConfig reads the regression settings of a measurement run
-// (defaults for other runs). The run's outside engines need not be
-// installed here.
-func measurementConfig(dir string) (values.RegressionConfig, error) {
-	if !values.IsRun(dir) {
-		return values.RegressionConfig{}, nil
-	}
-	cfg, err := values.LoadRunConfig(filepath.Join(dir, "config.yaml"))
-	if err != nil {
-		return values.RegressionConfig{}, err
-	}
-	return cfg.Regression, nil
-}

@@ -178,7 +178,7 @@ func printMeasurement(dir, out string, asJSON bool, stdout io.Writer) error {
 // printMeasurementWith is printMeasurement with the run's regression
 // settings changed by override (nil: none).
 func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig)) error {
-	rc, err := measurementConfig(dir)
+	rc, err := values.RegressionSettings(dir)
 	if err != nil {
 		return err
 	}
