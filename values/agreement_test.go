@@ -3,6 +3,7 @@ package values
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"tamerlane/internal/stats"
@@ -58,5 +59,44 @@ func TestBridge(t *testing.T) {
 	}
 	if bridge(&Regression{Gamma0: -0.1, Gamma1: 0, Cov: cov}, 2, 0.1) != nil {
 		t.Error("a non-positive pawn logit must give no bridge")
+	}
+}
+
+// The families count the flags per comparison, expect 5% of them by
+// chance, and keep under Holm's correction only what survives it.
+func TestDisagreements(t *testing.T) {
+	z := func(x float64) *float64 { return &x }
+	pieces := []PieceValues{
+		{Piece: "P", Scaled: []ScaledValues{{Scale: "N=1", AgreementZ: z(0.5)}}},
+		// p 0.0000006: survives Holm among 3 (bound 0.05/3).
+		{Piece: "N", AgreementZ: z(5), BridgedZ: z(1), Scaled: []ScaledValues{{Scale: "N=1"}}},
+		// p 0.039: flagged at 95%, but not below 0.05/2 once N is out.
+		{Piece: "B", AgreementZ: z(-2.06), BridgedZ: z(-2.2), Scaled: []ScaledValues{{Scale: "N=1", AgreementZ: z(-2.3)}}},
+		{Piece: "R", AgreementZ: z(0.3), Scaled: []ScaledValues{{Scale: "N=1", AgreementZ: z(math.NaN())}}},
+		{Piece: "pair.B"},
+	}
+	got := disagreements(pieces)
+	want := []Disagreements{
+		{Comparison: "P=1", Compared: 3, Disagree: 2, Expected: 0.15, Holm: []string{"N"}},
+		{Comparison: "bridged", Compared: 2, Disagree: 1, Expected: 0.1, Holm: []string{}},
+		{Comparison: "N=1", Compared: 2, Disagree: 1, Expected: 0.1, Holm: []string{"B"}},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("families %+v, want %+v", got, want)
+	}
+	for i := range want {
+		g, w := got[i], want[i]
+		if g.Comparison != w.Comparison || g.Compared != w.Compared || g.Disagree != w.Disagree ||
+			math.Abs(g.Expected-w.Expected) > 1e-12 || strings.Join(g.Holm, ",") != strings.Join(w.Holm, ",") {
+			t.Errorf("family %d: %+v, want %+v", i, g, w)
+		}
+	}
+	var b strings.Builder
+	disagreementsMarkdown(&b, got)
+	if !strings.Contains(b.String(), "- P=1: 2 of 3 (0.15 expected); Holm: N") || !strings.Contains(b.String(), "- bridged: 1 of 2 (0.10 expected); Holm: none") {
+		t.Errorf("markdown:\n%s", b.String())
+	}
+	if disagreements([]PieceValues{{Piece: "P"}, {Piece: "N"}}) != nil {
+		t.Error("a family without any z")
 	}
 }

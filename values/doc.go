@@ -60,5 +60,8 @@
 //
 // Per piece z = (v_regression − v_imbalance)/√(SE_r² + SE_i²); the two
 // disagree at 95% when |z| > 1.96. The methods use disjoint games, so the
-// standard errors combine as independent.
+// standard errors combine as independent. A variant tests many pieces, so
+// the document also counts the flags of each comparison against the 5%
+// expected by chance and names the pieces that still disagree under
+// Holm's step-down correction at a family-wise 5% (Disagreements).
 package values

@@ -212,6 +212,9 @@ type VariantValues struct {
 	Matches []*tune.ImbalanceMatch `json:"matches,omitempty"`
 	// Pieces are the rows, the pawn first.
 	Pieces []PieceValues `json:"pieces"`
+	// Disagreements sum up the agreement tests per comparison, with
+	// Holm's correction for their number (absent without both methods).
+	Disagreements []Disagreements `json:"disagreements,omitempty"`
 	// Notes say why a method gave nothing.
 	Notes []string `json:"notes,omitempty"`
 }
@@ -462,6 +465,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			}
 			vv.Pieces = append(vv.Pieces, *r)
 		}
+		vv.Disagreements = disagreements(vv.Pieces)
 		doc.Variants = append(doc.Variants, vv)
 	}
 	return doc, nil
@@ -534,6 +538,7 @@ func (d *Document) Markdown() string {
 					p.Piece, FormatInterval(p.WithPair), p.Piece, p.Piece, p.Piece)
 			}
 		}
+		disagreementsMarkdown(&b, v.Disagreements)
 		phaseMarkdown(&b, &v)
 		if len(v.Matches) > 0 {
 			b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L | first side score (95%) |\n|---|---|---|---|\n")

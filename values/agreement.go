@@ -1,0 +1,96 @@
+package values
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"tamerlane/internal/stats"
+)
+
+// Disagreements sum up one family of a variant's agreement tests: the
+// per-piece z of one comparison. A variant compares many pieces, and
+// each flag is a test at 95%, so some flags come by chance alone; the
+// family says how many to expect, and which disagreements survive Holm's
+// correction (stats.Holm) at a family-wise 5%.
+type Disagreements struct {
+	// Comparison names the family: "P=1" (agreement_z), "bridged"
+	// (bridged_z, the imbalance value in the regression's pawn) or a
+	// scale of the pieces' "scaled" rows ("N=1", "R=5").
+	Comparison string `json:"comparison"`
+	// Compared counts the pieces with a z, Disagree those with |z| > 1.96.
+	Compared int `json:"compared"`
+	Disagree int `json:"disagree"`
+	// Expected is 0.05·Compared: the mean number of flags by chance when
+	// every piece agrees.
+	Expected float64 `json:"expected_by_chance"`
+	// Holm are the pieces whose disagreement Holm's procedure rejects at
+	// a family-wise error rate of 5% (two-sided normal p-values of z).
+	Holm []string `json:"holm"`
+}
+
+// disagreements returns the families of the pieces' agreement tests that
+// have at least one z: P=1, bridged, then the scales in the pieces' order.
+func disagreements(pieces []PieceValues) []Disagreements {
+	type test struct {
+		piece string
+		z     float64
+	}
+	var order []string
+	fam := map[string][]test{}
+	add := func(name, piece string, z *float64) {
+		if _, ok := fam[name]; !ok {
+			order = append(order, name)
+			fam[name] = nil
+		}
+		if z != nil && !math.IsNaN(*z) {
+			fam[name] = append(fam[name], test{piece, *z})
+		}
+	}
+	for _, p := range pieces {
+		add("P=1", p.Piece, p.AgreementZ)
+		add("bridged", p.Piece, p.BridgedZ)
+		for _, s := range p.Scaled {
+			add(s.Scale, p.Piece, s.AgreementZ)
+		}
+	}
+	var out []Disagreements
+	for _, name := range order {
+		ts := fam[name]
+		if len(ts) == 0 {
+			continue
+		}
+		d := Disagreements{Comparison: name, Compared: len(ts), Expected: 0.05 * float64(len(ts)), Holm: []string{}}
+		p := make([]float64, len(ts))
+		for i, t := range ts {
+			p[i] = stats.TwoSidedP(t.z)
+			if math.Abs(t.z) > stats.Z95 {
+				d.Disagree++
+			}
+		}
+		for i, rejected := range stats.Holm(p, 0.05) {
+			if rejected {
+				d.Holm = append(d.Holm, ts[i].piece)
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// disagreementsMarkdown says, per family, how many pieces disagree, how
+// many would by chance, and which survive Holm's correction.
+func disagreementsMarkdown(b *strings.Builder, ds []Disagreements) {
+	if len(ds) == 0 {
+		return
+	}
+	b.WriteString("\nDisagreements at 95%, per comparison (the number expected by chance if every piece agrees; the pieces that still disagree at a family-wise 5%, Holm's correction):")
+	for _, d := range ds {
+		holm := "none"
+		if len(d.Holm) > 0 {
+			holm = strings.Join(d.Holm, ", ")
+		}
+		fmt.Fprintf(b, "\n- %s: %d of %d (%.2f expected); Holm: %s", d.Comparison, d.Disagree, d.Compared, d.Expected, holm)
+	}
+	b.WriteString("\n")
+}
