@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 )
@@ -170,13 +171,15 @@ func streamMatch(s *selfplay.StreamSummary) tune.ImbalanceMatch {
 
 // RunDirs returns the self-play run directories under root: root itself
 // if it is one, else every directory below it holding a run.json (a
-// finished run, with summary.json, or one in progress), in lexical order.
+// finished run, with summary.json, or one in progress), in lexical order,
+// links to directories followed (fsx.WalkLinked: a pool of measurements
+// can be a directory of links to them).
 func RunDirs(root string) ([]string, error) {
 	if _, err := os.Stat(filepath.Join(root, selfplay.RunInfoName)); err == nil {
 		return []string{root}, nil
 	}
 	var dirs []string
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+	err := fsx.WalkLinked(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

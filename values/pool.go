@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 )
 
@@ -44,7 +45,7 @@ func RegressionSettings(root string) (RegressionConfig, error) {
 		return runRegression(root)
 	}
 	var runs []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err := fsx.WalkLinked(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

@@ -65,6 +65,23 @@ func TestPoolRefusesSameGames(t *testing.T) {
 	if v := doc.Variant("chess"); v == nil || v.Games != 16 {
 		t.Fatalf("pooled chess values %+v, want 16 games", v)
 	}
+	// A pool of links to the runs reads the same games.
+	links := t.TempDir()
+	for _, n := range []string{"a", "b"} {
+		if err := os.Symlink(filepath.Join(root, n), filepath.Join(links, n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if doc, err := measurePool(t, links); err != nil || doc.Variant("chess").Games != 16 {
+		t.Fatalf("a pool of links: %v", err)
+	}
+	// A run linked twice is read once.
+	if err := os.Symlink(filepath.Join(root, "a"), filepath.Join(links, "a2")); err != nil {
+		t.Fatal(err)
+	}
+	if doc, err := measurePool(t, links); err != nil || doc.Variant("chess").Games != 16 {
+		t.Fatalf("a run linked twice: %v", err)
+	}
 	if err := os.CopyFS(filepath.Join(root, "c"), os.DirFS(filepath.Join(root, "a"))); err != nil {
 		t.Fatal(err)
 	}
