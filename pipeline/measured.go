@@ -32,6 +32,11 @@ func writeMeasured(b *strings.Builder, v *values.VariantValues) {
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", p.Piece, values.FormatInterval(p.Regression), values.FormatInterval(p.Imbalance), z, strings.Join(pubs, "; "))
 	}
+	for _, d := range v.Disagreements {
+		if d.Comparison == values.Scale {
+			fmt.Fprintf(b, "\nDisagreements at 95%% (expected by chance if every piece agrees; still disagreeing at a family-wise 5%%, Holm's correction): %s\n", d)
+		}
+	}
 	for _, n := range v.Notes {
 		fmt.Fprintf(b, "\n- %s", n)
 	}

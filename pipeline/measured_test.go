@@ -42,6 +42,12 @@ func TestReportMeasuredValues(t *testing.T) {
 			t.Errorf("report.md lacks %q", want)
 		}
 	}
+	// The knight has both values, so the P=1 comparisons are summed up.
+	if ds := vr.Measured.Disagreements; len(ds) == 0 || ds[0].Comparison != "P=1" || ds[0].Compared == 0 {
+		t.Errorf("disagreements %+v, want the P=1 family first", ds)
+	} else if !strings.Contains(string(md), "Holm's correction): "+ds[0].String()) {
+		t.Errorf("report.md lacks the P=1 disagreements %q", ds[0])
+	}
 	if _, err := os.Stat(filepath.Join(dir, "gen-001", "measured-values.json")); err != nil {
 		t.Error(err)
 	}

@@ -48,7 +48,7 @@ func disagreements(pieces []PieceValues) []Disagreements {
 		}
 	}
 	for _, p := range pieces {
-		add("P=1", p.Piece, p.AgreementZ)
+		add(Scale, p.Piece, p.AgreementZ)
 		add("bridged", p.Piece, p.BridgedZ)
 		for _, s := range p.Scaled {
 			add(s.Scale, p.Piece, s.AgreementZ)
@@ -86,11 +86,19 @@ func disagreementsMarkdown(b *strings.Builder, ds []Disagreements) {
 	}
 	b.WriteString("\nDisagreements at 95%, per comparison (the number expected by chance if every piece agrees; the pieces that still disagree at a family-wise 5%, Holm's correction):")
 	for _, d := range ds {
-		holm := "none"
-		if len(d.Holm) > 0 {
-			holm = strings.Join(d.Holm, ", ")
-		}
-		fmt.Fprintf(b, "\n- %s: %d of %d (%.2f expected); Holm: %s", d.Comparison, d.Disagree, d.Compared, d.Expected, holm)
+		fmt.Fprintf(b, "\n- %s", d)
 	}
 	b.WriteString("\n")
+}
+
+// String says "P=1: 2 of 12 (0.60 expected); Holm: giraffe": the
+// comparison, the pieces that disagree at 95% of those compared, the
+// number expected by chance, and the pieces that survive Holm's
+// correction ("none").
+func (d Disagreements) String() string {
+	holm := "none"
+	if len(d.Holm) > 0 {
+		holm = strings.Join(d.Holm, ", ")
+	}
+	return fmt.Sprintf("%s: %d of %d (%.2f expected); Holm: %s", d.Comparison, d.Disagree, d.Compared, d.Expected, holm)
 }
