@@ -187,7 +187,11 @@ func TestExternalForfeits(t *testing.T) {
 		t.Run(tc.mode, func(t *testing.T) {
 			spec := fakeSpec(t, tc.mode)
 			spec.TC = tc.tc
-			spec.TimeoutMs = 500
+			// The timeout bounds the handshake too: the fake engine is this
+			// test binary started again, which under -race on a loaded
+			// machine can take more than half a second to answer uci, and
+			// a hang would then be scored as a failed handshake.
+			spec.TimeoutMs = 2000
 			v := engine.MustVariant("chess", nil)
 			g := &gameSetup{
 				v: v, root: engine.NewPosition(v).FEN(), cfg: DefaultConfig(),
