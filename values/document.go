@@ -42,6 +42,10 @@ type PieceValues struct {
 	// Regression is the prior-free regression value (null: not
 	// identified in the games).
 	Regression *stats.Interval `json:"regression"`
+	// GamesWithDifference counts the regression's games with a quiet
+	// position where the two sides have different numbers of the piece:
+	// the games that inform its value (0 without a regression).
+	GamesWithDifference int `json:"games_with_difference,omitempty"`
 	// Imbalance is the imbalance-match value (null: not measured).
 	Imbalance *stats.Interval `json:"imbalance"`
 	// AgreementZ is (regression − imbalance)/combined SE (null without
@@ -333,6 +337,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			} else {
 				vv.Logistic = &Logistic{Alpha: reg.Alpha, Gamma0: reg.Gamma0, Gamma1: reg.Gamma1}
 				for k, p := range reg.Pieces {
+					row(p).GamesWithDifference = reg.DiffGames[k]
 					if reg.Identified[k] {
 						e := reg.Values[k]
 						row(p).Regression = &e
@@ -531,6 +536,15 @@ func (d *Document) Markdown() string {
 			}
 			cells = append(cells, strings.Join(pubs, "; "))
 			fmt.Fprintf(&b, "| %s |\n", strings.Join(cells, " | "))
+		}
+		var informed []string
+		for _, p := range v.Pieces {
+			if p.GamesWithDifference > 0 {
+				informed = append(informed, fmt.Sprintf("%s %d (%s)", p.Piece, p.GamesWithDifference, FormatPercent(p.GamesWithDifference, v.Games)))
+			}
+		}
+		if len(informed) > 0 {
+			fmt.Fprintf(&b, "\nRegression games with a difference in the piece (the games that inform its value): %s.\n", strings.Join(informed, ", "))
 		}
 		for _, p := range v.Pieces {
 			if p.WithPair != nil {

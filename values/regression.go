@@ -45,8 +45,11 @@ type Regression struct {
 	// Alpha is White's advantage (logit), Gamma0 and Gamma1 the logistic
 	// scale per pawn s(φ) = Gamma0 + Gamma1·φ.
 	Alpha, Gamma0, Gamma1 float64
-	// Games and Samples count the data.
+	// Games and Samples count the data; DiffGames[i] counts the games
+	// with a sample whose class-i difference is not zero, the games that
+	// inform Values[i].
 	Games, Samples int
+	DiffGames      []int `json:"diff_games"`
 	// LogLik is the maximised weighted quasi-log-likelihood.
 	LogLik float64
 	// Iterations is the number of Fisher-scoring steps.
@@ -175,7 +178,10 @@ func FitRegression(names []string, samples []Sample, opt RegressionOptions) (*Re
 	}
 	res := &Regression{Pieces: names, Games: len(games), Samples: len(samples),
 		Values: make([]stats.Interval, len(names)), Identified: make([]bool, len(names)),
-		Separated: make([]bool, len(names))}
+		Separated: make([]bool, len(names)), DiffGames: make([]int, len(names))}
+	for c := range names {
+		res.DiffGames[c] = len(nz[c])
+	}
 	m := &model{}
 	for c := 1; c < len(names); c++ {
 		switch {

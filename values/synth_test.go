@@ -3,6 +3,7 @@ package values
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -179,5 +180,43 @@ func TestRatioDeltaMethod(t *testing.T) {
 	sd := math.Sqrt(s2/float64(n) - (s/float64(n))*(s/float64(n)))
 	if math.Abs(sd-float64(iv.SE))/sd > 0.03 {
 		t.Errorf("delta-method SE %.4f, simulated %.4f", iv.SE, sd)
+	}
+}
+
+// DiffGames counts, per class, the games with at least one sample whose
+// difference in it is not zero, once per game however many samples have
+// it.
+func TestDiffGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	s := synthGames(rng, 3000, 2, synthVals, 0.1, 0.35, 0.3)
+	want := make([]map[int]bool, len(synthNames))
+	for j := range want {
+		want[j] = map[int]bool{}
+	}
+	for i := range s {
+		// The first sample of every even game loses its knight
+		// difference: the game still counts once, through the second.
+		if i%2 == 0 && s[i].Game%2 == 0 {
+			d := slices.Clone(s[i].Diff)
+			d[1] = 0
+			s[i].Diff = d
+		}
+		for j, x := range s[i].Diff {
+			if x != 0 {
+				want[j][s[i].Game] = true
+			}
+		}
+	}
+	r, err := FitRegression(synthNames, s, RegressionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range synthNames {
+		if r.DiffGames[j] != len(want[j]) {
+			t.Errorf("%s: %d games with a difference, want %d", synthNames[j], r.DiffGames[j], len(want[j]))
+		}
+	}
+	if n := r.DiffGames[1]; n < 650 || n > 950 { // 0.4 × 2/3 of 3000
+		t.Errorf("N differs in %d of 3000 games, want about 800", n)
 	}
 }
