@@ -34,6 +34,10 @@ func checkDistinct(dirs []string) error {
 	return nil
 }
 
+// ErrMixedSettings is wrapped by RegressionSettings when the measurements
+// it pools were fitted with different regression settings.
+var ErrMixedSettings = errors.New("mixed regression settings")
+
 // RegressionSettings returns the regression settings of the values under
 // root: those of the measurement when root is one, the settings every
 // measurement under root shares when it holds several (a pool of runs of
@@ -67,7 +71,8 @@ func RegressionSettings(root string) (RegressionConfig, error) {
 		}
 		if i > 0 && c.effective() != rc.effective() {
 			return RegressionConfig{}, fmt.Errorf("%s pools measurements with different regression settings: %s has %s, %s has %s; "+
-				"choose them with the flags (--shared-pieces, --pairs, --min-ply, --quiet-plies, --min-games)", root, runs[0], rc, dir, c)
+				"choose them with the flags (--shared-pieces, --pairs, --min-ply, --quiet-plies, --min-games; the others take their defaults): %w",
+				root, runs[0], rc.effective(), dir, c.effective(), ErrMixedSettings)
 		}
 		rc = c
 	}

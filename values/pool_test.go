@@ -2,6 +2,7 @@ package values
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -115,7 +116,7 @@ func TestRegressionSettings(t *testing.T) {
 	measureInto(t, filepath.Join(root, "c"), 3, 0)
 	_, err = RegressionSettings(root)
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(root, "a")) || !strings.Contains(err.Error(), filepath.Join(root, "c")) ||
-		!strings.Contains(err.Error(), "shared_pieces: 0") {
+		!strings.Contains(err.Error(), "shared_pieces: 0") || !errors.Is(err, ErrMixedSettings) {
 		t.Fatalf("measurements with other settings pooled: %v", err)
 	}
 	if a, b := (RegressionConfig{}), (RegressionConfig{MinPly: 16, QuietPlies: 2, MinGames: 30}); a.effective() != b.effective() {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -168,5 +169,68 @@ func TestValuesJSON(t *testing.T) {
 	code, _, errs = runCLI(t, "measure", "-c", "x.yaml", "-o", dir)
 	if code == 0 || !strings.Contains(errs, "x.yaml") {
 		t.Errorf("missing config: exit %d, %s", code, errs)
+	}
+}
+
+// TestValuesPool checks "tamerlane values --run ROOT" on a directory of
+// links to two measurements: their shared settings are used, settings
+// that differ are an error unless the flags choose them.
+func TestValuesPool(t *testing.T) {
+	base := t.TempDir()
+	measure := func(name string, seed, shared int) {
+		text := strings.NewReplacer("SEED", strconv.Itoa(seed), "SHARED", strconv.Itoa(shared)).Replace(
+			"seed: SEED\nnodes: 60\nmax_plies: 80\nregression: {min_ply: 4, min_games: 3, shared_pieces: SHARED, pairs: true}\nvariants:\n  - {variant: chess, pairs: 4}\n")
+		cfg, err := values.ParseConfig([]byte(text), name+".yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := values.Run(context.Background(), cfg, filepath.Join(base, name), values.RunOptions{Workers: 2, Factory: selfplay.GreedyFactory()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	measure("a", 1, 1)
+	measure("b", 2, 1)
+	measure("c", 3, 0)
+	pool := filepath.Join(base, "pool")
+	if err := os.Mkdir(pool, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := func(name string) {
+		if err := os.Symlink(filepath.Join(base, name), filepath.Join(pool, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	settings := func(args ...string) (int, map[string]any, string) {
+		code, out, errs := runCLI(t, append([]string{"values", "--run", pool, "--json"}, args...)...)
+		var doc struct {
+			Settings map[string]any `json:"settings"`
+			Variants []struct {
+				Games int `json:"games"`
+			} `json:"variants"`
+		}
+		if code == 0 {
+			if err := json.Unmarshal([]byte(out), &doc); err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Variants) != 1 {
+				t.Fatalf("document %s", out)
+			}
+			doc.Settings["games"] = float64(doc.Variants[0].Games)
+		}
+		return code, doc.Settings, errs
+	}
+	link("a")
+	link("b")
+	code, s, errs := settings()
+	if code != 0 || s["shared_pieces"] != 1.0 || s["pairs"] != true || s["min_ply"] != 4.0 || s["games"] != 16.0 {
+		t.Fatalf("pool of a and b: exit %d, settings %v, %s", code, s, errs)
+	}
+	link("c")
+	if code, _, errs := settings(); code == 0 || !strings.Contains(errs, "different regression settings") {
+		t.Fatalf("pool with other settings: exit %d, %s", code, errs)
+	}
+	code, s, errs = settings("--shared-pieces", "1", "--pairs")
+	if code != 0 || s["shared_pieces"] != 1.0 || s["pairs"] != true || s["min_ply"] != 16.0 || s["games"] != 24.0 {
+		t.Fatalf("pool with the settings chosen by flags: exit %d, settings %v, %s", code, s, errs)
 	}
 }

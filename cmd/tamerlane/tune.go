@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -179,7 +180,12 @@ func printMeasurement(dir, out string, asJSON bool, stdout io.Writer) error {
 // settings changed by override (nil: none).
 func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig)) error {
 	rc, err := values.RegressionSettings(dir)
-	if err != nil {
+	switch {
+	case override != nil && errors.Is(err, values.ErrMixedSettings):
+		// Pooled measurements of different settings: the flags choose,
+		// the defaults fill in the rest.
+		rc = values.RegressionConfig{}
+	case err != nil:
 		return err
 	}
 	if override != nil {

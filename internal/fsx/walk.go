@@ -13,20 +13,21 @@ import (
 // directory reached through a link is walked once (a second link to it
 // is passed over), so a link cycle ends.
 func WalkLinked(root string, fn fs.WalkDirFunc) error {
-	real, err := filepath.EvalSymlinks(root)
+	resolved, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return fn(root, nil, err)
 	}
-	return walkLinked(root, real, fn, map[string]bool{})
+	return walkLinked(root, resolved, fn, map[string]bool{})
 }
 
-func walkLinked(shown, real string, fn fs.WalkDirFunc, seen map[string]bool) error {
-	if seen[real] {
+// walkLinked walks the real directory dir, naming its paths under shown.
+func walkLinked(shown, dir string, fn fs.WalkDirFunc, seen map[string]bool) error {
+	if seen[dir] {
 		return nil
 	}
-	seen[real] = true
-	return filepath.WalkDir(real, func(path string, d fs.DirEntry, err error) error {
-		rel, rerr := filepath.Rel(real, path)
+	seen[dir] = true
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		rel, rerr := filepath.Rel(dir, path)
 		if rerr != nil {
 			return rerr
 		}
