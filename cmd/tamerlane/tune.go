@@ -87,7 +87,7 @@ func runExport(_ context.Context, args []string, stdout, stderr io.Writer) error
 
 func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("values", stderr)
-	run := fs.String("run", "", "measurement, tuning or pipeline run directory")
+	run := fs.String("run", "", "measurement, tuning or pipeline run directory, or a directory of measurements (or links to them) to pool")
 	asJSON := fs.Bool("json", false, "print the values document as JSON (per variant: regression, imbalance, agreement, published; P=1)")
 	var ov values.RegressionConfig
 	fs.IntVar(&ov.MinPly, "min-ply", 0, "regression: drop positions before this ply (0: the run's, default 16); prints without writing files")
