@@ -49,7 +49,11 @@ func claim(dir string, cfg *Config, hash string) error {
 			return fmt.Errorf("%s: %v", path, err)
 		}
 		if ri.ConfigHash != hash {
-			return fmt.Errorf("%s holds the measurement %q of another config (hash %.12s, this config %.12s): use another directory", dir, ri.Name, ri.ConfigHash, hash)
+			hint := "use another directory"
+			if old, err := LoadRunConfig(filepath.Join(dir, "config.yaml")); err == nil && old.Seed != cfg.Seed {
+				hint = fmt.Sprintf("its seed is %d, this config's %d (tamerlane measure --seed %d resumes it), or use another directory", old.Seed, cfg.Seed, old.Seed)
+			}
+			return fmt.Errorf("%s holds the measurement %q of another config (hash %.12s, this config %.12s): %s", dir, ri.Name, ri.ConfigHash, hash, hint)
 		}
 		return nil
 	case !errors.Is(err, os.ErrNotExist):

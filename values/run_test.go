@@ -137,7 +137,8 @@ func TestMeasureRunAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Run(context.Background(), cfg, dir, RunOptions{Factory: selfplay.GreedyFactory()}); err == nil || !strings.Contains(err.Error(), "another config") {
+	if err := Run(context.Background(), cfg, dir, RunOptions{Factory: selfplay.GreedyFactory()}); err == nil || !strings.Contains(err.Error(), "another config") ||
+		!strings.Contains(err.Error(), "its seed is 3, this config's 4 (tamerlane measure --seed 3 resumes it)") {
 		t.Errorf("another config in the directory: %v", err)
 	}
 	sp := filepath.Join(dir, "chess", "selfplay")

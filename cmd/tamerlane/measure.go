@@ -21,6 +21,7 @@ func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	out := fs.String("o", "", "measurement run directory (created, or resumed)")
 	workers := fs.Int("workers", 0, "game pairs played at once (default: the config's, else one per CPU)")
 	stage := fs.String("stage", "", `play only "selfplay" (regression games) or "imbalance" (planned matches)`)
+	seed := fs.Uint64("seed", 0, "replace the config's seed (0: keep it): another seed plays other games, to pool with the first run (tamerlane values --run ROOT)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -33,6 +34,9 @@ func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	cfg, err := values.LoadConfig(*cfgPath)
 	if err != nil {
 		return err
+	}
+	if *seed != 0 {
+		cfg.Seed = *seed
 	}
 	if err := values.Run(ctx, cfg, *out, values.RunOptions{Workers: *workers, Progress: stderr, Stage: *stage}); err != nil {
 		return err

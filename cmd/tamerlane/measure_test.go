@@ -234,3 +234,32 @@ func TestValuesPool(t *testing.T) {
 		t.Fatalf("pool with the settings chosen by flags: exit %d, settings %v, %s", code, s, errs)
 	}
 }
+
+// TestMeasureSeed checks that "tamerlane measure --seed N" plays the
+// config with its seed replaced, and that resuming without it names the
+// seed to give.
+func TestMeasureSeed(t *testing.T) {
+	base := t.TempDir()
+	cfgPath := filepath.Join(base, "m.yaml")
+	if err := os.WriteFile(cfgPath, []byte("seed: 1\nnodes: 20\nmax_plies: 30\nvariants:\n  - {variant: chess, pairs: 1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(base, "run")
+	if code, _, errs := runCLI(t, "measure", "-c", cfgPath, "-o", dir, "--seed", "7", "--workers", "1"); code != 0 {
+		t.Fatalf("measure --seed 7: exit %d, %s", code, errs)
+	}
+	cfg, err := values.LoadRunConfig(filepath.Join(dir, "config.yaml"))
+	if err != nil || cfg.Seed != 7 {
+		t.Fatalf("the run's config: %+v, %v; want seed 7", cfg, err)
+	}
+	sc, err := selfplay.LoadConfig(filepath.Join(dir, "chess", "selfplay", "config.yaml"))
+	if err != nil || sc.Seed != 7 {
+		t.Fatalf("the regression games' config: seed %v, %v; want 7", sc, err)
+	}
+	if code, _, errs := runCLI(t, "measure", "-c", cfgPath, "-o", dir); code == 0 || !strings.Contains(errs, "--seed 7 resumes it") {
+		t.Errorf("resumed without --seed: exit %d, %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "measure", "-c", cfgPath, "-o", dir, "--seed", "7", "--workers", "1"); code != 0 {
+		t.Errorf("resumed with --seed 7: exit %d, %s", code, errs)
+	}
+}
