@@ -34,9 +34,12 @@ func ReadIdentity(dir string) (*Identity, error) {
 	if err := fsx.ReadJSON(path, &ri, formatVersion); err != nil {
 		return nil, err
 	}
-	sh, err := ParseShard(ri.Shard)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	var sh Shard // a record without a shard is a whole run
+	if ri.Shard != "" {
+		var err error
+		if sh, err = ParseShard(ri.Shard); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	return &Identity{Dir: dir, ConfigHash: ri.ConfigHash, Shard: sh, DefaultTables: ri.DefaultTables}, nil
 }

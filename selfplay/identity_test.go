@@ -70,6 +70,10 @@ func TestReadIdentity(t *testing.T) {
 	if id.Dir != dir || id.ConfigHash != "abc" || id.Shard != (Shard{Index: 1, Count: 3}) || id.DefaultTables["chess"] != "d" {
 		t.Errorf("identity %+v", id)
 	}
+	write(`{"format": "tamerlane-selfplay/1", "kind": "selfplay", "config_hash": "abc"}`)
+	if id, err := ReadIdentity(dir); err != nil || id.Shard != (Shard{}) {
+		t.Errorf("a record without a shard: %+v, %v; want the whole run", id, err)
+	}
 	write(`{"format": "tamerlane-selfplay/1", "kind": "selfplay", "config_hash": "abc", "shard": "3/3"}`)
 	if _, err := ReadIdentity(dir); err == nil {
 		t.Error("shard 3/3 accepted")
