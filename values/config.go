@@ -89,6 +89,11 @@ func (r RegressionConfig) SampleOptions() SampleOptions {
 	return SampleOptions{MinPly: r.MinPly, QuietPlies: r.QuietPlies, SharedPieces: r.SharedPieces, Pairs: r.Pairs}
 }
 
+// Options are Measure's options for these settings.
+func (r RegressionConfig) Options() Options {
+	return Options{Samples: r.SampleOptions(), Regression: RegressionOptions{MinGames: r.MinGames}}
+}
+
 // VariantConfig is the measurement of one variant.
 type VariantConfig struct {
 	// Variant is the variant's name.

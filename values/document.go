@@ -273,6 +273,13 @@ type Options struct {
 	Regression RegressionOptions
 }
 
+// settings are the regression settings of o with their defaults filled
+// in, as the document states them.
+func (o Options) settings() RegressionConfig {
+	so, ro := o.Samples.withDefaults(), o.Regression.withDefaults()
+	return RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, MinGames: ro.MinGames, SharedPieces: so.SharedPieces, Pairs: so.Pairs}
+}
+
 // Measure computes the values of every variant found in the self-play run
 // directories: the regression from the self-play games, the imbalance fit
 // from the imbalance matches, their agreement, and the published figures
@@ -301,9 +308,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		}
 	}
 	sort.Strings(names)
-	so, ro := opt.Samples.withDefaults(), opt.Regression.withDefaults()
-	doc := &Document{Scale: Scale, Definition: Definition,
-		Settings: RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, MinGames: ro.MinGames, SharedPieces: so.SharedPieces, Pairs: so.Pairs}}
+	doc := &Document{Scale: Scale, Definition: Definition, Settings: opt.settings()}
 	for _, d := range dirs {
 		if selfplay.InProgress(d) {
 			doc.InProgress = append(doc.InProgress, d)

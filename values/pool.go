@@ -91,11 +91,7 @@ func runRegression(dir string) (RegressionConfig, error) {
 
 // effective returns the settings with their defaults filled in, so that
 // a field left out and its default written out compare equal.
-func (r RegressionConfig) effective() RegressionConfig {
-	so := r.SampleOptions().withDefaults()
-	return RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, SharedPieces: so.SharedPieces, Pairs: so.Pairs,
-		MinGames: RegressionOptions{MinGames: r.MinGames}.withDefaults().MinGames}
-}
+func (r RegressionConfig) effective() RegressionConfig { return r.Options().settings() }
 
 // String returns the settings as the config writes them.
 func (r RegressionConfig) String() string {

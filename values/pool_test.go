@@ -49,7 +49,7 @@ func measurePool(t *testing.T, root string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Measure(dirs, cat, Options{Samples: rc.SampleOptions(), Regression: RegressionOptions{MinGames: rc.MinGames}})
+	return Measure(dirs, cat, rc.Options())
 }
 
 // A pool of two measurements of different seeds gives the games of both;

@@ -62,10 +62,7 @@ func writeMeasurement(dir, out string, rc values.RegressionConfig) (*values.Docu
 	if err != nil {
 		return nil, nil, err
 	}
-	doc, err := values.Measure(dirs, cat, values.Options{
-		Samples:    rc.SampleOptions(),
-		Regression: values.RegressionOptions{MinGames: rc.MinGames},
-	})
+	doc, err := values.Measure(dirs, cat, rc.Options())
 	if err != nil {
 		return nil, nil, err
 	}
