@@ -1,7 +1,6 @@
 package selfplay
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -242,24 +241,14 @@ func (p *ExternalPlayer) start() error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	pr := &process{cmd: cmd, stdin: stdin, lines: make(chan string, 1024), exited: make(chan struct{})}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			pr.lines <- sc.Text()
-		}
-		close(pr.lines)
-		cmd.Wait()
-		close(pr.exited)
-	}()
+	pr := startProcess(cmd, stdin, stdout)
 	p.proc = pr
 	p.combo, p.options = map[string]bool{}, map[string]bool{}
 	if err := p.send("uci"); err != nil {
 		return err
 	}
-	if _, err := p.waitFor(context.Background(), "uciok", p.timeout, func(l string) {
-		if name, rest, ok := optionLine(l); ok {
+	if _, err := p.waitFor(context.Background(), "uciok", p.timeout, func(l engineLine) {
+		if name, rest, ok := optionLine(l.text); ok {
 			p.options[strings.ToLower(name)] = true
 			if strings.EqualFold(name, "UCI_Variant") {
 				f := strings.Fields(rest)
@@ -340,27 +329,28 @@ func (p *ExternalPlayer) send(line string) error {
 var errTimeout = errors.New("no answer in time")
 
 // waitFor reads lines until one whose first word is want, passing every
-// other line to each; it fails with a ForfeitError if the engine exits
-// or does not answer within d.
-func (p *ExternalPlayer) waitFor(ctx context.Context, want string, d time.Duration, each func(string)) (string, error) {
+// other line but info lines to each; it fails with a ForfeitError if the
+// engine exits or does not answer within d. The line returned carries
+// what the info lines before it said.
+func (p *ExternalPlayer) waitFor(ctx context.Context, want string, d time.Duration, each func(engineLine)) (engineLine, error) {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	for {
 		select {
 		case l, ok := <-p.proc.lines:
 			if !ok {
-				return "", &ForfeitError{TermEngineCrash, fmt.Errorf("engine %s exited while we waited for %s", p.spec.Label(), want)}
+				return engineLine{}, &ForfeitError{TermEngineCrash, fmt.Errorf("engine %s exited while we waited for %s", p.spec.Label(), want)}
 			}
-			if f := strings.Fields(l); len(f) > 0 && f[0] == want {
+			if f := strings.Fields(l.text); len(f) > 0 && f[0] == want {
 				return l, nil
 			}
 			if each != nil {
 				each(l)
 			}
 		case <-t.C:
-			return "", &ForfeitError{TermTimeForfeit, fmt.Errorf("engine %s: %w (waited %v for %s)", p.spec.Label(), errTimeout, d, want)}
+			return engineLine{}, &ForfeitError{TermTimeForfeit, fmt.Errorf("engine %s: %w (waited %v for %s)", p.spec.Label(), errTimeout, d, want)}
 		case <-ctx.Done():
-			return "", ctx.Err()
+			return engineLine{}, ctx.Err()
 		}
 	}
 }
@@ -416,16 +406,13 @@ func (p *ExternalPlayer) Move(ctx context.Context, pos *engine.Position) (engine
 		return engine.NullMove, MoveInfo{}, &ForfeitError{TermEngineCrash, p.startErr}
 	}
 	p.idle = false // until a legal answer: an engine that failed is not reused
-	if err := p.send(positionCommand(pos)); err != nil {
-		return engine.NullMove, MoveInfo{}, err
-	}
 	goCmd, wait := p.goCommand()
 	start := time.Now()
-	if err := p.send(goCmd); err != nil {
+	// One write for both lines: a write is a system call and a wakeup.
+	if err := p.send(positionCommand(pos) + "\n" + goCmd); err != nil {
 		return engine.NullMove, MoveInfo{}, err
 	}
-	var info MoveInfo
-	line, err := p.waitFor(ctx, "bestmove", wait, func(l string) { parseInfo(l, &info) })
+	answer, err := p.waitFor(ctx, "bestmove", wait, nil)
 	elapsed := time.Since(start)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -442,16 +429,16 @@ func (p *ExternalPlayer) Move(ctx context.Context, pos *engine.Position) (engine
 		}
 		p.clock += p.inc - elapsed
 	}
-	f := strings.Fields(line)
+	f := strings.Fields(answer.text)
 	if len(f) < 2 {
-		return engine.NullMove, MoveInfo{}, &ForfeitError{TermIllegalMove, fmt.Errorf("engine %s: %q has no move", p.spec.Label(), line)}
+		return engine.NullMove, MoveInfo{}, &ForfeitError{TermIllegalMove, fmt.Errorf("engine %s: %q has no move", p.spec.Label(), answer.text)}
 	}
 	m, err := uci.ParseMove(pos, f[1])
 	if err != nil {
 		return engine.NullMove, MoveInfo{}, &ForfeitError{TermIllegalMove, fmt.Errorf("engine %s: %v", p.spec.Label(), err)}
 	}
 	p.idle = true
-	return m, info, nil
+	return m, answer.info, nil
 }
 
 // goCommand returns the go command for pos and how long to wait for its

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tamerlane/engine"
+	"tamerlane/engine/search"
 	"tamerlane/uci"
 )
 
@@ -40,6 +41,8 @@ func TestMain(m *testing.M) {
 //	hang     never answers go
 //	slow     answers go with a legal first move after 400 ms
 //	mute     never answers uci
+//	scripted answers the first go with fixed info lines and e2e4, the
+//	         next with e7e5 and no info line
 func fakeEngine(mode string) {
 	if mode == "uci" {
 		var in io.Reader = os.Stdin
@@ -80,6 +83,15 @@ func fakeEngine(mode string) {
 			case "illegal":
 				fmt.Println("info depth 1 score cp 10")
 				fmt.Println("bestmove e2e5")
+			case "scripted":
+				if !strings.Contains(pos, " moves ") {
+					fmt.Println("info depth 3 score cp 25 nodes 500 pv d2d4")
+					fmt.Println("info string depth 99 score cp 77")
+					fmt.Println("info depth 4 seldepth 7 score mate 2 nodes 900 pv e2e4")
+					fmt.Println("bestmove e2e4 ponder e7e5")
+				} else {
+					fmt.Println("bestmove e7e5")
+				}
 			case "slow":
 				time.Sleep(400 * time.Millisecond)
 				m := "e2e4"
@@ -265,6 +277,38 @@ func TestExternalCancelKills(t *testing.T) {
 	p.Close()
 	if !reaped(pid) {
 		t.Errorf("engine %d not reaped after Close", pid)
+	}
+}
+
+// TestExternalMoveInfo checks that a move carries what the info lines
+// before its bestmove said (the last depth, score and nodes; info string
+// lines ignored), and only those: the next answer, with no info lines,
+// has none.
+func TestExternalMoveInfo(t *testing.T) {
+	spec := fakeSpec(t, "scripted")
+	v := engine.MustVariant("chess", nil)
+	p := NewExternalPlayer(*spec, v, Limits{Nodes: 10})
+	defer p.Close()
+	p.NewGame()
+	pos := engine.NewPosition(v)
+	m, info, err := p.Move(context.Background(), pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := uci.FormatMove(pos, m); got != "e2e4" {
+		t.Errorf("move %s, want e2e4", got)
+	}
+	want := MoveInfo{Depth: 4, Nodes: 900, Mate: 2, Score: search.MateScore - 3}
+	if info != want {
+		t.Errorf("info %+v, want %+v", info, want)
+	}
+	pos.Make(m)
+	m, info, err = p.Move(context.Background(), pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := uci.FormatMove(pos, m); got != "e7e5" || info != (MoveInfo{}) {
+		t.Errorf("second move %s with info %+v, want e7e5 and none", got, info)
 	}
 }
 
