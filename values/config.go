@@ -140,6 +140,10 @@ type ImbalanceConfig struct {
 	// StopOutOfReach stops a piece early when its target cannot be
 	// reached within max_pairs (PlanConfig.StopOutOfReach).
 	StopOutOfReach bool `yaml:"stop_out_of_reach,omitempty"`
+	// PawnSets also plays the odds of every set of pawns a match gives up,
+	// which the fit then counts as a class of its own
+	// (PlanConfig.PawnSets).
+	PawnSets bool `yaml:"pawn_sets,omitempty"`
 	// Pawns says which pawns a match removes, and so which pawn is the
 	// unit of the values: "edge" (the default) the first of each
 	// player's array from its file a (a-, b-, c-pawn ...), "centre" from
@@ -310,7 +314,7 @@ func (c *Config) plan(i int) PlanConfig {
 	im := v.Imbalance
 	return PlanConfig{Variant: v.Variant, Rules: v.Rules, Pieces: slices.Clone(im.Pieces), HalfWidth: im.HalfWidth,
 		BatchPairs: im.BatchPairs, MaxPairs: im.MaxPairs, MaxPawns: im.MaxPawns, Replace: maps.Clone(im.Replace),
-		StopOutOfReach: im.StopOutOfReach}
+		StopOutOfReach: im.StopOutOfReach, PawnSets: im.PawnSets}
 }
 
 // Hash is the digest of everything that decides the games and the plan.

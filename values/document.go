@@ -216,6 +216,10 @@ type VariantValues struct {
 	Matches []*tune.ImbalanceMatch `json:"matches,omitempty"`
 	// Pieces are the rows, the pawn first.
 	Pieces []PieceValues `json:"pieces"`
+	// PawnSets are the sets of pawns whose own odds the imbalance matches
+	// measured, which the imbalance fit counts as classes of their own
+	// (values/pawnsets.go); absent when none was.
+	PawnSets []PawnSetValue `json:"pawn_sets,omitempty"`
 	// Disagreements sum up the agreement tests per comparison, with
 	// Holm's correction for their number (absent without both methods).
 	Disagreements []Disagreements `json:"disagreements,omitempty"`
@@ -386,17 +390,8 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					}
 				}
 			}
-			var im []imbalance.Match
-			for _, m := range ms {
-				fm, err := m.Fitted(pieces)
-				if err != nil {
-					return nil, err
-				}
-				im = append(im, fm)
-			}
 			var err error
-			imbPieces = pieces
-			fit, err = imbalance.Fit(pieces, im, imbalance.Options{Reference: "P"})
+			fit, imbPieces, err = fitImbalance(pieces, ms, 0)
 			if err != nil {
 				vv.Notes = append(vv.Notes, "imbalance: "+err.Error())
 			} else {
@@ -405,6 +400,10 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 						continue
 					}
 					iv := imbalanceInterval(e)
+					if k := setSize(e.Piece); k > 0 {
+						vv.PawnSets = append(vv.PawnSets, PawnSetValue{Set: e.Piece, Pawns: k, Imbalance: iv})
+						continue
+					}
 					row(e.Piece).Imbalance = &iv
 				}
 			}
@@ -556,6 +555,13 @@ func (d *Document) Markdown() string {
 				fmt.Fprintf(&b, "\n%s with its pair: %s. Removing one %s from the start position breaks the pair, so an imbalance match that removes it measures %s + pair.%s; the z columns compare the imbalance value with this sum (and its ratios), and the phase bands are not compared.\n",
 					p.Piece, FormatInterval(p.WithPair), p.Piece, p.Piece, p.Piece)
 			}
+		}
+		if len(v.PawnSets) > 0 {
+			sets := make([]string, len(v.PawnSets))
+			for i, ps := range v.PawnSets {
+				sets[i] = fmt.Sprintf("%s %s", ps.Set, FormatInterval(&ps.Imbalance))
+			}
+			fmt.Fprintf(&b, "\nPawn sets measured by their own odds, each a class of the imbalance fit (in pawns; a set of k pawns is worth k if removed pawns add up): %s.\n", strings.Join(sets, ", "))
 		}
 		disagreementsMarkdown(&b, v.Disagreements)
 		phaseMarkdown(&b, &v)

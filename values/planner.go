@@ -46,6 +46,11 @@ type PlanConfig struct {
 	// cannot be reached within MaxPairs (see outOfReach) instead of
 	// playing on to the cap (default false: the cap is the budget).
 	StopOutOfReach bool `yaml:"stop_out_of_reach,omitempty"`
+	// PawnSets plays, beside every match in which a side gives up k ≥ 2
+	// pawns, the odds of those k pawns, so that the fit counts the set as
+	// a class of its own instead of k pawns (pawnsets.go): for variants
+	// whose removed pawns do not add up (historical Tamerlane).
+	PawnSets bool `yaml:"pawn_sets,omitempty"`
 	// Start are the estimates (pawns) the first opponents are chosen
 	// from; a piece without one starts at 3. Planning only: the fitted
 	// values do not depend on them except through the choice of matches.
@@ -119,7 +124,9 @@ type ImbalanceResult struct {
 	Rounds int `json:"rounds"`
 	// Matches are every match played, in the order they were planned.
 	Matches []*PlannedMatch `json:"matches"`
-	// Values are in pawns, per piece of Pieces ("P" first).
+	// Values are in pawns, per piece of Pieces ("P" first, then the
+	// pieces, then the pawn sets whose odds were measured: "3P", see
+	// PlanConfig.PawnSets).
 	Pieces []string         `json:"pieces"`
 	Values []stats.Interval `json:"values"`
 	// Done tells, per piece, whether its half-width target was reached.
@@ -159,14 +166,14 @@ func opponent(x string, est map[string]float64, pieces []string, maxPawns int, r
 		}
 	}
 	for k := 1; k <= maxPawns; k++ {
-		try(slices.Repeat([]string{"P"}, k), float64(k))
+		try(slices.Repeat([]string{"P"}, k), pawnsWorth(est, k))
 	}
 	for _, y := range pieces {
 		if y == x || y == exclude || replace[y] != "" || !(est[y] < e) {
 			continue
 		}
 		for k := 0; k <= maxPawns; k++ {
-			try(append([]string{y}, slices.Repeat([]string{"P"}, k)...), est[y]+float64(k))
+			try(append([]string{y}, slices.Repeat([]string{"P"}, k)...), est[y]+pawnsWorth(est, k))
 		}
 	}
 	return best
@@ -238,8 +245,8 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	current := map[string]*PlannedMatch{} // piece → its current match
 	add := func(piece string, first, second []string) *PlannedMatch {
 		name := matchName(first, second)
-		if piece == "P" {
-			name = "P odds"
+		if piece == "P" || setSize(piece) > 0 {
+			name = piece + " odds"
 		}
 		if m := byName[name]; m != nil {
 			return m
@@ -295,6 +302,9 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		if anyPiece && piecePairs(res.Matches, "P")+cfg.BatchPairs <= cfg.MaxPairs {
 			batch = append([]PlannedMatch{*current["P"]}, batch...)
 		}
+		if cfg.PawnSets {
+			batch = append(batch, setOddsOf(batch, res.Matches, cfg, add)...)
+		}
 		if !anyPiece {
 			res.Rounds = round
 			break
@@ -314,8 +324,8 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		// a slightly ridged one, which stays finite when a match is all
 		// wins (a badly chosen first opponent).
 		if fit, err := fitMatches(pieces, res.Matches, 0); err == nil {
-			for i, e := range fit.Estimates {
-				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) {
+			for _, e := range fit.Estimates {
+				if x := e.Piece; x != "P" && !math.IsNaN(e.SE) {
 					hw[x] = stats.Z95 * e.SE
 				}
 			}
@@ -327,8 +337,16 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		moved := map[string]bool{}
 		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
 			decided := fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE
-			for i, e := range fit.Estimates {
-				if x := pieces[i]; x != "P" && !math.IsNaN(e.SE) && e.Value > 0 && (decided || lopsided(current[x])) {
+			for _, e := range fit.Estimates {
+				x := e.Piece
+				if x == "P" || math.IsNaN(e.SE) || !(e.Value > 0) {
+					continue
+				}
+				if setSize(x) > 0 {
+					if decided {
+						est[x] = e.Value
+					}
+				} else if decided || lopsided(current[x]) {
 					est[x], moved[x] = e.Value, true
 				}
 			}
@@ -352,6 +370,13 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			}
 		}
 	}
+	fit, err := fitMatches(pieces, res.Matches, 0)
+	if err == nil {
+		for _, e := range fit.Estimates[len(pieces):] {
+			pieces = append(pieces, e.Piece) // the pawn sets
+		}
+		res.Pieces = pieces
+	}
 	res.Values = make([]stats.Interval, len(pieces))
 	res.Done = make([]bool, len(pieces))
 	if len(unreachable) > 0 {
@@ -360,7 +385,6 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			res.OutOfReach[i] = unreachable[x]
 		}
 	}
-	fit, err := fitMatches(pieces, res.Matches, 0)
 	for i := range pieces {
 		res.Values[i] = stats.UnknownInterval()
 		if err == nil && !math.IsNaN(fit.Estimates[i].SE) {
@@ -420,12 +444,25 @@ func piecePairs(ms []*PlannedMatch, x string) int {
 	return n
 }
 
+// oppValue is the estimated worth of the material opp: its pieces, and
+// its plain pawns as a set (pawnsWorth).
 func oppValue(opp []string, est map[string]float64) float64 {
-	v := 0.0
+	v := pawnsWorth(est, len(pawnRemoves(opp)))
 	for _, y := range opp {
-		v += est[y]
+		if imbalance.PieceOf(y) != "P" || imbalance.Added(y) != "" {
+			v += est[y]
+		}
 	}
 	return v
+}
+
+// pawnsWorth is the estimated worth of k pawns given up together: their
+// set's estimate once its odds are measured (PlanConfig.PawnSets), else k.
+func pawnsWorth(est map[string]float64, k int) float64 {
+	if v, ok := est[plainSet(k)]; ok && k >= 2 {
+		return v
+	}
+	return float64(k)
 }
 
 // planRidge is the ridge of the fit that chooses opponents (never of a
@@ -439,21 +476,41 @@ func oppValue(opp []string, est map[string]float64) float64 {
 // (TestPlanLeavesWhitewashAmongManyPieces).
 const planRidge = 0.01
 
-// fitMatches fits the values of the matches played so far (pawn = 1).
+// fitMatches fits the values of the matches played so far (pawn = 1):
+// one estimate per piece of pieces, then one per measured pawn set
+// (fitImbalance).
 func fitMatches(pieces []string, matches []*PlannedMatch, ridge float64) (*imbalance.Result, error) {
-	var ms []imbalance.Match
-	for _, m := range matches {
-		if m.Pairs == 0 {
+	ms := make([]*tune.ImbalanceMatch, len(matches))
+	for i, m := range matches {
+		ms[i] = &m.ImbalanceMatch
+	}
+	fit, _, err := fitImbalance(pieces, ms, ridge)
+	return fit, err
+}
+
+// setOddsOf returns the odds matches of the pawn sets the batch's matches
+// give up (k ≥ 2 pawns on a side), each once and within the cap,
+// planning them with add when they are new (PlanConfig.PawnSets).
+func setOddsOf(batch []PlannedMatch, played []*PlannedMatch, cfg PlanConfig,
+	add func(piece string, first, second []string) *PlannedMatch) []PlannedMatch {
+	var sets [][]string
+	for _, m := range batch {
+		if setOdds(m.FirstRemoves, m.SecondRemoves) != "" {
 			continue
 		}
-		fm, err := m.Fitted(pieces)
-		if err != nil {
-			return nil, err
+		for _, side := range [][]string{m.FirstRemoves, m.SecondRemoves} {
+			pawns := pawnRemoves(side)
+			if len(pawns) >= 2 && !slices.ContainsFunc(sets, func(s []string) bool { return setClass(s) == setClass(pawns) }) {
+				sets = append(sets, pawns)
+			}
 		}
-		ms = append(ms, fm)
 	}
-	if len(ms) == 0 {
-		return nil, errors.New("no matches played")
+	slices.SortFunc(sets, func(a, b []string) int { return strings.Compare(setClass(a), setClass(b)) })
+	var out []PlannedMatch
+	for _, pawns := range sets {
+		if piecePairs(played, setClass(pawns))+cfg.BatchPairs <= cfg.MaxPairs {
+			out = append(out, *add(setClass(pawns), pawns, nil))
+		}
 	}
-	return imbalance.Fit(pieces, ms, imbalance.Options{Reference: "P", Ridge: ridge})
+	return out
 }

@@ -1,0 +1,156 @@
+package values
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tamerlane/internal/stats"
+	"tamerlane/tune"
+	"tamerlane/tune/imbalance"
+)
+
+// Pawn sets in the imbalance fit.
+//
+// The fit's linear pawn unit counts every removed pawn as one pawn. In
+// historical Tamerlane removed pawns do not add up: played out, one
+// pawn's odds weigh 0.39 logit and three pawns' 0.38 (docs/values.md,
+// "Played out"), so a piece matched against three pawns would be
+// measured against one pawn's worth counted three times. A piece and a
+// set of pawns do add up there. So a set of k ≥ 2 pawns whose own odds
+// were measured (a match of exactly those k pawns against nothing) is a
+// class of its own in the fit ("3P", or "3P(c,d,e)" for pawns named by
+// file), and every side that gives up exactly those pawns (besides any
+// pieces) gives up that class. The pieces stay in
+// pawns of the single pawn's odds; the sets get a value in the same unit,
+// which says how far they are from k. A set without its own odds match
+// counts as k pawns, as before, so runs without such matches fit exactly
+// as they did. The planner plays the odds of every set it uses with
+// PlanConfig.PawnSets.
+
+// pawnRemoves returns the removes that give up a pawn: "P", or "P@f" for
+// the pawn of file f (a replacement "P>X" is not one).
+func pawnRemoves(removes []string) []string {
+	var out []string
+	for _, r := range removes {
+		if imbalance.PieceOf(r) == "P" && imbalance.Added(r) == "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// PawnSetValue is the imbalance value of k pawns given up together, in
+// pawns (of the single pawn's odds): k if removed pawns add up.
+type PawnSetValue struct {
+	// Set names the class: "3P", or "3P(c,d,e)" for the pawns of those
+	// files.
+	Set string `json:"set"`
+	// Pawns is k.
+	Pawns int `json:"pawns"`
+	// Imbalance is the set's value and interval.
+	Imbalance stats.Interval `json:"imbalance"`
+}
+
+// setClass names the class of the pawns given up together: "3P" for
+// three pawns of no named file, "3P(c,d,e)" for the c-, d- and e-pawns
+// (`pawns: centre` names them). The name holds neither "@" nor ">", so
+// the fit reads it as a piece of its own.
+func setClass(pawns []string) string {
+	var files []string
+	for _, p := range pawns {
+		if _, f, ok := strings.Cut(p, "@"); ok {
+			files = append(files, f)
+		}
+	}
+	name := strconv.Itoa(len(pawns)) + "P"
+	if len(files) > 0 {
+		slices.Sort(files)
+		name += "(" + strings.Join(files, ",") + ")"
+	}
+	return name
+}
+
+// plainSet is the class of k pawns of no named file ("3P").
+func plainSet(k int) string { return strconv.Itoa(k) + "P" }
+
+// setSize returns the number of pawns of a set class ("3P", "3P(c,d,e)"),
+// or 0 for any other name.
+func setSize(class string) int {
+	digits, rest, ok := strings.Cut(class, "P")
+	if !ok || (rest != "" && !strings.HasPrefix(rest, "(")) {
+		return 0
+	}
+	k, err := strconv.Atoi(digits)
+	if err != nil || k < 2 {
+		return 0
+	}
+	return k
+}
+
+// setOdds returns the class of the pawn set a match measures by its own
+// odds (k ≥ 2 pawns against nothing, on either side), or "".
+func setOdds(first, second []string) string {
+	for _, s := range [2][2][]string{{first, second}, {second, first}} {
+		if pawns := pawnRemoves(s[0]); len(pawns) >= 2 && len(pawns) == len(s[0]) && len(s[1]) == 0 {
+			return setClass(pawns)
+		}
+	}
+	return ""
+}
+
+// measuredSets returns the classes of the pawn sets whose odds some match
+// measures (setOdds), in order of first appearance.
+func measuredSets(ms []*tune.ImbalanceMatch) []string {
+	var sets []string
+	for _, m := range ms {
+		if c := setOdds(m.FirstRemoves, m.SecondRemoves); c != "" && !slices.Contains(sets, c) {
+			sets = append(sets, c)
+		}
+	}
+	return sets
+}
+
+// withSets returns removes with its pawns given up as their set's class
+// when there are at least two and the set is one of sets.
+func withSets(removes []string, sets []string) []string {
+	pawns := pawnRemoves(removes)
+	if len(pawns) < 2 || !slices.Contains(sets, setClass(pawns)) {
+		return removes
+	}
+	out := make([]string, 0, len(removes)-len(pawns)+1)
+	for _, r := range removes {
+		if !slices.Contains(pawns, r) {
+			out = append(out, r)
+		}
+	}
+	return append(out, setClass(pawns))
+}
+
+// fitImbalance fits the matches' values with the pawn as unit (pawn
+// odds: the reference): one class per piece of pieces ("P" first) and
+// one per measured pawn set, appended, which it returns with the fit.
+func fitImbalance(pieces []string, ms []*tune.ImbalanceMatch, ridge float64) (*imbalance.Result, []string, error) {
+	sets := measuredSets(ms)
+	classes := slices.Clone(pieces)
+	classes = append(classes, sets...)
+	var fm []imbalance.Match
+	for _, m := range ms {
+		if m.Pairs == 0 && m.Wins+m.Draws+m.Losses == 0 {
+			continue
+		}
+		c := *m
+		c.FirstRemoves, c.SecondRemoves = withSets(m.FirstRemoves, sets), withSets(m.SecondRemoves, sets)
+		f, err := c.Fitted(classes)
+		if err != nil {
+			return nil, nil, err
+		}
+		fm = append(fm, f)
+	}
+	if len(fm) == 0 {
+		return nil, nil, errors.New("no matches played")
+	}
+	fit, err := imbalance.Fit(classes, fm, imbalance.Options{Reference: "P", Ridge: ridge})
+	return fit, classes, err
+}
