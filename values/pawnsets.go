@@ -101,10 +101,15 @@ func setOdds(first, second []string) string {
 }
 
 // measuredSets returns the classes of the pawn sets whose odds some match
-// measures (setOdds), in order of first appearance.
+// with games measures (setOdds), in order of first appearance. A set
+// whose odds match has no game yet (a round read while it is played)
+// counts as its pawns.
 func measuredSets(ms []*tune.ImbalanceMatch) []string {
 	var sets []string
 	for _, m := range ms {
+		if m.Wins+m.Draws+m.Losses == 0 {
+			continue
+		}
 		if c := setOdds(m.FirstRemoves, m.SecondRemoves); c != "" && !slices.Contains(sets, c) {
 			sets = append(sets, c)
 		}
@@ -137,7 +142,7 @@ func fitImbalance(pieces []string, ms []*tune.ImbalanceMatch, ridge float64) (*i
 	classes = append(classes, sets...)
 	var fm []imbalance.Match
 	for _, m := range ms {
-		if m.Pairs == 0 && m.Wins+m.Draws+m.Losses == 0 {
+		if m.Wins+m.Draws+m.Losses == 0 {
 			continue
 		}
 		c := *m

@@ -256,3 +256,19 @@ func TestMeasurePawnSets(t *testing.T) {
 		t.Errorf("values.md does not report the pawn sets:\n%s", md)
 	}
 }
+
+// TestUnplayedSetOdds: a set whose odds match has no game yet (a round
+// read while it is played) counts as its pawns, so the piece matched
+// against it keeps a value instead of losing it to an unidentified class.
+func TestUnplayedSetOdds(t *testing.T) {
+	odds := expected("P odds", []string{"P"}, nil, -0.4, 2000)
+	knight := expected("N vs P+P+P", []string{"N"}, []string{"P", "P", "P"}, -0.4, 2000)
+	unplayed := &tune.ImbalanceMatch{Name: "3P odds", FirstRemoves: []string{"P", "P", "P"}}
+	fit, classes, err := fitImbalance([]string{"P", "N"}, []*tune.ImbalanceMatch{odds, knight, unplayed}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(classes) != 2 || math.IsNaN(fit.Estimates[1].SE) || math.Abs(fit.Estimates[1].Value-4) > 0.05 {
+		t.Errorf("classes %v, knight %+v: want the knight at 4 pawns, its set counted as three pawns", classes, fit.Estimates[1])
+	}
+}
