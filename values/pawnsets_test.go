@@ -272,3 +272,19 @@ func TestUnplayedSetOdds(t *testing.T) {
 		t.Errorf("classes %v, knight %+v: want the knight at 4 pawns, its set counted as three pawns", classes, fit.Estimates[1])
 	}
 }
+
+// TestOpponentValuesPawnSets: once the sets' odds are measured, the
+// planner values an opponent's pawns by their set, not by their number.
+func TestOpponentValuesPawnSets(t *testing.T) {
+	est := map[string]float64{"P": 1, "N": 3, "E": 1.2}
+	if got := opponent("N", est, []string{"N", "E"}, 4, nil); !slices.Equal(got, []string{"P", "P", "P"}) {
+		t.Errorf("without set estimates the knight meets %v, want three pawns", got)
+	}
+	est["2P"], est["3P"], est["4P"] = 1.5, 1.7, 1.9
+	if got := opponent("N", est, []string{"N", "E"}, 4, nil); !slices.Equal(got, []string{"E", "P", "P", "P"}) {
+		t.Errorf("with set estimates the knight meets %v, want E+P+P+P (1.2 + 1.7 = 2.9)", got)
+	}
+	if v := oppValue([]string{"E", "P", "P"}, est); math.Abs(v-2.7) > 1e-12 {
+		t.Errorf("oppValue(E+P+P) = %v, want 1.2 + 1.5", v)
+	}
+}
