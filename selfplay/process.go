@@ -29,7 +29,7 @@ type engineLine struct {
 
 // startProcess starts reading a started engine's output (read).
 func startProcess(cmd *exec.Cmd, stdin io.WriteCloser, stdout io.Reader) *process {
-	pr := &process{cmd: cmd, stdin: stdin, lines: make(chan engineLine, 64), exited: make(chan struct{})}
+	pr := &process{cmd: cmd, stdin: stdin, lines: make(chan engineLine, 1024), exited: make(chan struct{})}
 	go pr.read(stdout)
 	return pr
 }
