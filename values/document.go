@@ -247,6 +247,10 @@ type Document struct {
 	// InProgress are the run directories read from their journals: runs
 	// still playing (or stopped), whose values are interim.
 	InProgress []string `json:"in_progress,omitempty"`
+	// UnfinishedPlans are the imbalance stages whose planner was stopped
+	// before its end (no plan.json): their values are of the matches
+	// played so far, short of the plan's targets.
+	UnfinishedPlans []string `json:"unfinished_plans,omitempty"`
 }
 
 // Variant returns the values of a variant, or nil.
@@ -318,6 +322,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			doc.InProgress = append(doc.InProgress, d)
 		}
 	}
+	doc.UnfinishedPlans = unfinishedPlans(dirs)
 	for _, name := range names {
 		vv := VariantValues{Variant: name, Scale: Scale, Pieces: []PieceValues{}}
 		rows := map[string]*PieceValues{}
@@ -495,6 +500,9 @@ func (d *Document) Markdown() string {
 	fmt.Fprintf(&b, "; a piece is identified with at least %d games with a difference.\n\n", d.Settings.MinGames)
 	if len(d.InProgress) > 0 {
 		fmt.Fprintf(&b, "**Interim**: the games finished so far in runs still in progress (%s).\n\n", strings.Join(d.InProgress, ", "))
+	}
+	if len(d.UnfinishedPlans) > 0 {
+		fmt.Fprintf(&b, "**Unfinished imbalance plans** (stopped before the planner's end, no plan.json): %s. Their values are of the matches played so far.\n\n", strings.Join(d.UnfinishedPlans, ", "))
 	}
 	for _, v := range d.Variants {
 		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.", v.Variant, v.Games, v.Samples, v.ImbalanceGames)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -254,6 +255,22 @@ func TestMeasurePawnSets(t *testing.T) {
 	}
 	if md := doc.Markdown(); !strings.Contains(md, "Pawn sets measured by their own odds") || !strings.Contains(md, "3P(c,d,e) ") {
 		t.Errorf("values.md does not report the pawn sets:\n%s", md)
+	}
+	// The plan ended: nothing unfinished. Without its plan.json (a
+	// planner stopped before its end) the document says so.
+	if len(doc.UnfinishedPlans) != 0 {
+		t.Errorf("finished plan reported unfinished: %v", doc.UnfinishedPlans)
+	}
+	stage := filepath.Join(dir, "chess", "imbalance")
+	if err := os.Remove(filepath.Join(stage, planFile)); err != nil {
+		t.Fatal(err)
+	}
+	doc, err = Measure(dirs, nil, Options{Regression: RegressionOptions{MinGames: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(doc.UnfinishedPlans, []string{stage}) || !strings.Contains(doc.Markdown(), "Unfinished imbalance plans") {
+		t.Errorf("unfinished plans %v, want [%s] and a line in values.md", doc.UnfinishedPlans, stage)
 	}
 }
 

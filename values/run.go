@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"tamerlane/internal/fsx"
@@ -117,6 +118,30 @@ func Run(ctx context.Context, cfg *Config, dir string, opt RunOptions) error {
 	return nil
 }
 
+// The files of an imbalance stage's directory: the planner's first
+// estimates, written before its first round, and its final state,
+// written when it ends.
+const (
+	startFile = "start.json"
+	planFile  = "plan.json"
+)
+
+// unfinishedPlans returns the imbalance stages among the parents of dirs
+// (the rounds' run directories) whose planner has not ended: start.json
+// without plan.json. Their matches are read as far as they were played.
+func unfinishedPlans(dirs []string) []string {
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	var out []string
+	for _, d := range dirs {
+		stage := filepath.Dir(d)
+		if slices.Contains(out, stage) || !exists(filepath.Join(stage, startFile)) || exists(filepath.Join(stage, planFile)) {
+			continue
+		}
+		out = append(out, stage)
+	}
+	return out
+}
+
 // runPlan runs the planner of variant i with self-play rounds.
 func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfplay.RunOptions, progress io.Writer) (*ImbalanceResult, error) {
 	pc := cfg.plan(i)
@@ -165,7 +190,7 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 		return nil, err
 	}
 	b, _ := json.MarshalIndent(res, "", "  ")
-	return res, fsx.WriteFile(filepath.Join(idir, "plan.json"), append(b, '\n'))
+	return res, fsx.WriteFile(filepath.Join(idir, planFile), append(b, '\n'))
 }
 
 // planStart returns the estimates the planner chooses its first
@@ -174,7 +199,7 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 // at the first round, otherwise none (3 pawns each, re-planned as the
 // matches measure).
 func planStart(cfg *Config, i int, vdir, idir string) (map[string]float64, error) {
-	path := filepath.Join(idir, "start.json")
+	path := filepath.Join(idir, startFile)
 	if b, err := os.ReadFile(path); err == nil {
 		var m map[string]float64
 		if err := json.Unmarshal(b, &m); err != nil {
