@@ -36,9 +36,9 @@ func startProcess(cmd *exec.Cmd, stdin io.WriteCloser, stdout io.Reader) *proces
 
 // read forwards the engine's output until it ends, then reaps the
 // process. Info lines are parsed here rather than forwarded: an engine
-// writes a dozen of them for every move, and handing each to the
-// waiting goroutine cost the runner about a quarter of a core in Go
-// scheduler wakeups with two Fairy-Stockfish games at once.
+// writes a dozen of them for every move, and each handoff to the waiting
+// goroutine is a Go scheduler wakeup, which perf showed to be most of the
+// runner's CPU with two Fairy-Stockfish games at once.
 func (pr *process) read(stdout io.Reader) {
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
