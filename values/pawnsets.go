@@ -73,7 +73,7 @@ func setClass(pawns []string) string {
 }
 
 // plainSet is the class of k pawns of no named file ("3P").
-func plainSet(k int) string { return strconv.Itoa(k) + "P" }
+func plainSet(k int) string { return setClass(slices.Repeat([]string{"P"}, k)) }
 
 // setSize returns the number of pawns of a set class ("3P", "3P(c,d,e)"),
 // or 0 for any other name.
@@ -138,8 +138,7 @@ func withSets(removes []string, sets []string) []string {
 // one per measured pawn set, appended, which it returns with the fit.
 func fitImbalance(pieces []string, ms []*tune.ImbalanceMatch, ridge float64) (*imbalance.Result, []string, error) {
 	sets := measuredSets(ms)
-	classes := slices.Clone(pieces)
-	classes = append(classes, sets...)
+	classes := slices.Concat(pieces, sets)
 	var fm []imbalance.Match
 	for _, m := range ms {
 		if m.Wins+m.Draws+m.Losses == 0 {

@@ -493,23 +493,21 @@ func fitMatches(pieces []string, matches []*PlannedMatch, ridge float64) (*imbal
 // planning them with add when they are new (PlanConfig.PawnSets).
 func setOddsOf(batch []PlannedMatch, played []*PlannedMatch, cfg PlanConfig,
 	add func(piece string, first, second []string) *PlannedMatch) []PlannedMatch {
-	var sets [][]string
+	sets := map[string][]string{} // class → its pawns
 	for _, m := range batch {
 		if setOdds(m.FirstRemoves, m.SecondRemoves) != "" {
 			continue
 		}
 		for _, side := range [][]string{m.FirstRemoves, m.SecondRemoves} {
-			pawns := pawnRemoves(side)
-			if len(pawns) >= 2 && !slices.ContainsFunc(sets, func(s []string) bool { return setClass(s) == setClass(pawns) }) {
-				sets = append(sets, pawns)
+			if pawns := pawnRemoves(side); len(pawns) >= 2 {
+				sets[setClass(pawns)] = pawns
 			}
 		}
 	}
-	slices.SortFunc(sets, func(a, b []string) int { return strings.Compare(setClass(a), setClass(b)) })
 	var out []PlannedMatch
-	for _, pawns := range sets {
-		if piecePairs(played, setClass(pawns))+cfg.BatchPairs <= cfg.MaxPairs {
-			out = append(out, *add(setClass(pawns), pawns, nil))
+	for _, class := range slices.Sorted(maps.Keys(sets)) {
+		if piecePairs(played, class)+cfg.BatchPairs <= cfg.MaxPairs {
+			out = append(out, *add(class, sets[class], nil))
 		}
 	}
 	return out
