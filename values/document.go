@@ -404,11 +404,11 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					if e.Piece == "P" || math.IsNaN(e.SE) {
 						continue
 					}
-					iv := imbalanceInterval(e)
-					if k := setSize(e.Piece); k > 0 {
-						vv.PawnSets = append(vv.PawnSets, PawnSetValue{Set: e.Piece, Pawns: k, Imbalance: iv})
+					if setSize(e.Piece) > 0 {
+						vv.PawnSets = append(vv.PawnSets, pawnSetValue(e))
 						continue
 					}
+					iv := imbalanceInterval(e)
 					row(e.Piece).Imbalance = &iv
 				}
 			}
@@ -568,8 +568,14 @@ func (d *Document) Markdown() string {
 			sets := make([]string, len(v.PawnSets))
 			for i, ps := range v.PawnSets {
 				sets[i] = fmt.Sprintf("%s %s", ps.Set, FormatInterval(&ps.Imbalance))
+				if ps.AdditivityZ != nil {
+					sets[i] += fmt.Sprintf(" (z %+.2f)", *ps.AdditivityZ)
+				}
+				if !ps.Adds() {
+					sets[i] += " **do not add up**"
+				}
 			}
-			fmt.Fprintf(&b, "\nPawn sets measured by their own odds, each a class of the imbalance fit (in pawns; a set of k pawns is worth k if removed pawns add up): %s.\n", strings.Join(sets, ", "))
+			fmt.Fprintf(&b, "\nPawn sets measured by their own odds, each a class of the imbalance fit (in pawns; a set of k pawns is worth k if removed pawns add up; z = (value − k)/SE): %s.\n", strings.Join(sets, ", "))
 		}
 		disagreementsMarkdown(&b, v.Disagreements)
 		phaseMarkdown(&b, &v)

@@ -2,6 +2,7 @@ package values
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,6 +52,28 @@ type PawnSetValue struct {
 	Pawns int `json:"pawns"`
 	// Imbalance is the set's value and interval.
 	Imbalance stats.Interval `json:"imbalance"`
+	// AdditivityZ is (value − k)/SE: how many standard errors the set
+	// is from k single pawns' odds; beyond ±1.96 its pawns do not add up
+	// at 95% (null when the fit gave no standard error).
+	AdditivityZ *float64 `json:"additivity_z"`
+}
+
+// pawnSetValue returns the value of the pawn set of an imbalance fit's
+// estimate (a class setSize names).
+func pawnSetValue(e imbalance.Estimate) PawnSetValue {
+	k := setSize(e.Piece)
+	ps := PawnSetValue{Set: e.Piece, Pawns: k, Imbalance: imbalanceInterval(e)}
+	if e.SE > 0 && !math.IsInf(e.SE, 0) {
+		z := (e.Value - float64(k)) / e.SE
+		ps.AdditivityZ = &z
+	}
+	return ps
+}
+
+// Adds reports whether the set's pawns add up at 95%: |AdditivityZ| ≤
+// 1.96 (true when it has no z).
+func (ps PawnSetValue) Adds() bool {
+	return ps.AdditivityZ == nil || math.Abs(*ps.AdditivityZ) <= stats.Z95
 }
 
 // setClass names the class of the pawns given up together: "3P" for

@@ -113,6 +113,42 @@ func TestFitPawnSets(t *testing.T) {
 	}
 }
 
+// TestPawnSetAdditivity: a set's z measures its distance from k single
+// pawns in standard errors: far below zero where three pawns weigh about
+// one pawn's odds, near zero where they weigh three.
+func TestPawnSetAdditivity(t *testing.T) {
+	const p, n = 0.40, 1.60
+	for _, c := range []struct {
+		set3       float64 // the set's logit
+		adds       bool
+		zLo, zHigh float64
+	}{
+		{0.45, false, math.Inf(-1), -10},
+		{3 * p, true, -0.5, 0.5},
+	} {
+		odds := expected("P odds", []string{"P"}, nil, -p, 20000)
+		knight := expected("N vs P+P+P", []string{"N"}, []string{"P", "P", "P"}, -n+c.set3, 20000)
+		setOdds := expected("3P odds", []string{"P", "P", "P"}, nil, -c.set3, 20000)
+		fit, _, err := fitImbalance([]string{"P", "N"}, []*tune.ImbalanceMatch{odds, knight, setOdds}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := pawnSetValue(fit.Estimates[2])
+		if ps.Set != "3P" || ps.Pawns != 3 || ps.AdditivityZ == nil {
+			t.Fatalf("set %+v", ps)
+		}
+		if z := *ps.AdditivityZ; z < c.zLo || z > c.zHigh || ps.Adds() != c.adds {
+			t.Errorf("set logit %.2f: z %.2f (want in [%g, %g]), adds %v (want %v)", c.set3, z, c.zLo, c.zHigh, ps.Adds(), c.adds)
+		}
+		if want := (float64(ps.Imbalance.Value) - 3) / float64(ps.Imbalance.SE); math.Abs(*ps.AdditivityZ-want) > 1e-9 {
+			t.Errorf("z %.4f, want (value − 3)/SE = %.4f", *ps.AdditivityZ, want)
+		}
+	}
+	if !(PawnSetValue{}).Adds() {
+		t.Error("a set without a z is reported as not adding up")
+	}
+}
+
 // synthPlaySets plays like synthPlay in a world where k pawns given up
 // together are worth sets[k] pawns, not k.
 func synthPlaySets(rng *rand.Rand, vals map[string]float64, sets map[int]float64, scale float64) PlayFunc {
@@ -253,7 +289,7 @@ func TestMeasurePawnSets(t *testing.T) {
 			t.Errorf("pawn set %s reported as a piece", p.Piece)
 		}
 	}
-	if md := doc.Markdown(); !strings.Contains(md, "Pawn sets measured by their own odds") || !strings.Contains(md, "3P(c,d,e) ") {
+	if md := doc.Markdown(); !strings.Contains(md, "Pawn sets measured by their own odds") || !strings.Contains(md, "3P(c,d,e) ") || !strings.Contains(md, "(z ") {
 		t.Errorf("values.md does not report the pawn sets:\n%s", md)
 	}
 	// The plan ended: nothing unfinished. Without its plan.json (a
