@@ -62,12 +62,9 @@ type PawnSetValue struct {
 // estimate (a class setSize names).
 func pawnSetValue(e imbalance.Estimate) PawnSetValue {
 	k := setSize(e.Piece)
-	ps := PawnSetValue{Set: e.Piece, Pawns: k, Imbalance: imbalanceInterval(e)}
-	if e.SE > 0 && !math.IsInf(e.SE, 0) {
-		z := (e.Value - float64(k)) / e.SE
-		ps.AdditivityZ = &z
-	}
-	return ps
+	iv := imbalanceInterval(e)
+	// Against k single pawns, an exact value: the z is (value − k)/SE.
+	return PawnSetValue{Set: e.Piece, Pawns: k, Imbalance: iv, AdditivityZ: agreementZ(&iv, &stats.Interval{Value: stats.Float(k)})}
 }
 
 // Adds reports whether the set's pawns add up at 95%: |AdditivityZ| ≤
