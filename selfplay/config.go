@@ -232,6 +232,12 @@ type VariantConfig struct {
 // crash", "illegal move", "time forfeit"), as in match streams; it does
 // not stop the run. The random-walk openings are still drawn and scored
 // by our engine with the stream's table.
+//
+// OpeningsFile, if set, replaces the variant's start array and the walk:
+// pair i starts from line i mod n of the file with the pieces removed
+// from that position (scanned as above; "P@d" is then a pawn standing on
+// the d-file), so that material can be taken off in the middle of a game.
+// Every line must have the pieces to remove in both games of a pair.
 type ImbalanceConfig struct {
 	// Name names the stream (required).
 	Name string `yaml:"name"`
@@ -253,6 +259,9 @@ type ImbalanceConfig struct {
 	FirstEngine *EngineSpec `yaml:"first_engine,omitempty"`
 	// SecondEngine makes the second side an outside engine (overrides Engine).
 	SecondEngine *EngineSpec `yaml:"second_engine,omitempty"`
+	// OpeningsFile is a file of FENs the pairs start from, with the
+	// pieces removed (see above; "": the start array and a walk).
+	OpeningsFile string `yaml:"openings_file,omitempty"`
 }
 
 // engines returns the outside engines of the first and second side (nil:
@@ -489,7 +498,7 @@ func (c *Config) Hash() (string, error) {
 		errs = append(errs, digest(&cp.Variants[i].Table), digest(&cp.Variants[i].OpeningsFile))
 	}
 	for i := range cp.Imbalances {
-		errs = append(errs, digest(&cp.Imbalances[i].Table))
+		errs = append(errs, digest(&cp.Imbalances[i].Table), digest(&cp.Imbalances[i].OpeningsFile))
 	}
 	for i := range cp.Matches {
 		errs = append(errs, digest(&cp.Matches[i].A), digest(&cp.Matches[i].B), digest(&cp.Matches[i].OpeningsFile))

@@ -46,7 +46,7 @@ func TestImbalanceOutsideEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	for g := 0; g < 2; g++ {
-		fen, rerr := imbalanceFEN(v, []string{"R"}, nil, g == 1)
+		fen, rerr := imbalanceFEN(v, nil, []string{"R"}, nil, g == 1)
 		if rerr != nil {
 			t.Fatal(rerr.err)
 		}

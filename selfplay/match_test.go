@@ -90,7 +90,7 @@ func TestImbalanceFEN(t *testing.T) {
 	}
 	for _, c := range cases {
 		v := engine.MustVariant(c.variant, nil)
-		got, err := imbalanceFEN(v, c.first, c.second, c.swapped)
+		got, err := imbalanceFEN(v, nil, c.first, c.second, c.swapped)
 		if err != nil {
 			t.Fatalf("%s %v/%v: %s: %v", c.variant, c.first, c.second, err.field, err.err)
 		}
@@ -117,7 +117,7 @@ func TestImbalanceFENErrors(t *testing.T) {
 		{[]string{"N>Z"}, "first_removes[0]", "after > must be a non-royal piece"},
 		{[]string{"Z>Q"}, "first_removes[0]", `no piece "Z"`},
 	} {
-		_, err := imbalanceFEN(v, c.first, nil, false)
+		_, err := imbalanceFEN(v, nil, c.first, nil, false)
 		if err == nil || err.field != c.field || !strings.Contains(err.err.Error(), c.want) {
 			t.Errorf("%v: %+v, want %s: ...%s", c.first, err, c.field, c.want)
 		}
@@ -168,4 +168,55 @@ func TestReaderErrors(t *testing.T) {
 	if _, moves, err := games[0].Replay(); err != nil || len(moves) != 3 {
 		t.Fatalf("replay: %v", err)
 	}
+}
+
+// TestImbalanceFENFromPosition checks that an imbalance removes its
+// pieces from a given position as from the array: White's scanned from
+// rank 1 up, Black's from rank 8 down, each rank from file a; "P@d" is
+// the pawn standing on the d-file. The side to move is kept, the clocks
+// restart.
+func TestImbalanceFENFromPosition(t *testing.T) {
+	v := engine.MustVariant("chess", nil)
+	root := mustFEN(t, v, "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 9")
+	for _, c := range []struct {
+		swapped bool
+		want    string
+	}{
+		// The first player (White) without its a1 rook; Black without the c8 bishop and the d5 pawn.
+		{false, "r2q1rk1/pp2bppp/2n1pn2/8/3P4/2NBPN2/PP3PPP/2BQ1RK1 w - - 0 1"},
+		// The first player (Black) without its a8 rook; White without the c1 bishop and the d4 pawn.
+		{true, "2bq1rk1/pp2bppp/2n1pn2/3p4/8/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 1"},
+	} {
+		got, err := imbalanceFEN(v, root, []string{"R"}, []string{"B", "P@d"}, c.swapped)
+		if err != nil {
+			t.Fatalf("swapped %v: %s: %v", c.swapped, err.field, err.err)
+		}
+		if got != c.want {
+			t.Errorf("swapped %v:\n got %s\nwant %s", c.swapped, got, c.want)
+		}
+	}
+	// A piece the position does not have, and a removal that leaves the
+	// side not to move in check, are errors naming the field.
+	for _, c := range []struct {
+		fen, field, want string
+		second           []string
+	}{
+		{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "second_removes[0]", `no piece "B" left to remove from black's pieces in 4k3/`, []string{"B"}},
+		{"4k3/4n3/8/8/8/8/8/4RK2 w - - 0 1", "first_removes", "invalid position", []string{"N"}},
+	} {
+		_, err := imbalanceFEN(v, mustFEN(t, v, c.fen), nil, c.second, false)
+		if err == nil || err.field != c.field || !strings.Contains(err.err.Error(), c.want) {
+			t.Errorf("%s: %+v, want %s: ...%s", c.fen, err, c.field, c.want)
+		}
+	}
+}
+
+// mustFEN parses fen or fails the test.
+func mustFEN(t *testing.T, v *engine.Variant, fen string) *engine.Position {
+	t.Helper()
+	p, err := engine.ParseFEN(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -17,12 +17,23 @@ import (
 // skipped, and a position whose game is over is an error. Errors name the
 // file and line.
 func ReadFENs(v *engine.Variant, path string) ([]string, error) {
+	var fens []string
+	err := readFENLines(v, path, func(p *engine.Position) error {
+		fens = append(fens, p.FEN())
+		return nil
+	})
+	return fens, err
+}
+
+// readFENLines calls each for every position of a file of FENs of v (as
+// ReadFENs reads it); each's error is returned with the file and line.
+func readFENLines(v *engine.Variant, path string, each func(p *engine.Position) error) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
-	var fens []string
+	n := 0
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	line := 0
@@ -34,20 +45,44 @@ func ReadFENs(v *engine.Variant, path string) ([]string, error) {
 		}
 		p, err := engine.ParseFEN(v, s)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+			return fmt.Errorf("%s:%d: %v", path, line, err)
 		}
 		if res, _ := p.Outcome(); res != engine.Ongoing {
-			return nil, fmt.Errorf("%s:%d: the game is already over in %s", path, line, s)
+			return fmt.Errorf("%s:%d: the game is already over in %s", path, line, s)
 		}
-		fens = append(fens, p.FEN())
+		if err := each(p); err != nil {
+			return fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		n++
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %v", path, line+1, err)
+		return fmt.Errorf("%s:%d: %v", path, line+1, err)
 	}
-	if len(fens) == 0 {
-		return nil, fmt.Errorf("%s: no FEN in the file", path)
+	if n == 0 {
+		return fmt.Errorf("%s: no FEN in the file", path)
 	}
-	return fens, nil
+	return nil
+}
+
+// imbalanceOpenings reads an imbalance stream's openings file (see
+// ImbalanceConfig.OpeningsFile) and returns, for each of its positions,
+// the start positions of the two games of a pair. A position without the
+// pieces to remove is an error naming the file, line and field.
+func imbalanceOpenings(v *engine.Variant, path string, first, second []string) ([][2]string, error) {
+	var out [][2]string
+	err := readFENLines(v, path, func(p *engine.Position) error {
+		var roots [2]string
+		for g := range roots {
+			fen, rerr := imbalanceFEN(v, p, first, second, g == 1)
+			if rerr != nil {
+				return fmt.Errorf("%s: %v", rerr.field, rerr.err)
+			}
+			roots[g] = fen
+		}
+		out = append(out, roots)
+		return nil
+	})
+	return out, err
 }
 
 // removeError is an imbalance piece that cannot be removed; field names
@@ -57,20 +92,25 @@ type removeError struct {
 	err   error
 }
 
-// imbalanceFEN returns the start position of an imbalance game: the
-// variant's start position without the first player's and the second
-// player's pieces. swapped says the first player plays Black (the second
-// game of a pair). See ImbalanceConfig for the choice of the pieces.
-func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (string, *removeError) {
-	setup := engine.NewPosition(v).Setup()
-	var board [engine.NumSquares]engine.Piece
-	for r := 0; r < v.Ranks; r++ {
-		for f := 0; f < v.Files; f++ {
-			s := engine.SquareAt(f, r)
-			board[s] = setup.At(s)
-		}
+// imbalanceFEN returns the start position of an imbalance game: root
+// (nil: the variant's start position) without the first player's and the
+// second player's pieces. swapped says the first player plays Black (the
+// second game of a pair). See ImbalanceConfig for the choice of the
+// pieces; the orientation of Black's scan is the variant's start array's
+// whatever root is. A root's en passant square and clocks are not kept
+// (engine.Position.Setup).
+func imbalanceFEN(v *engine.Variant, root *engine.Position, first, second []string, swapped bool) (string, *removeError) {
+	start := engine.NewPosition(v)
+	if root == nil {
+		root = start
 	}
-	rotated := arrayRotated(v, &board)
+	rotated := arrayRotated(v, boardOf(v, start.Setup()))
+	setup := root.Setup()
+	board := boardOf(v, setup)
+	where := "array in " + v.Name
+	if root != start {
+		where = "pieces in " + root.FEN()
+	}
 	sides := [2]struct {
 		color engine.Color
 		toks  []string
@@ -99,9 +139,9 @@ func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (stri
 			if err != nil {
 				return "", &removeError{field, err}
 			}
-			s, ok := findRemovable(v, &board, sd.color, rotated, match, file)
+			s, ok := findRemovable(v, board, sd.color, rotated, match, file)
 			if !ok {
-				return "", &removeError{field, fmt.Errorf("no %s %q left to remove from %s's array in %s", "piece", tok, sd.color, v.Name)}
+				return "", &removeError{field, fmt.Errorf("no piece %q left to remove from %s's %s", tok, sd.color, where)}
 			}
 			board[s] = engine.Empty
 			setup.Remove(s)
@@ -119,10 +159,27 @@ func imbalanceFEN(v *engine.Variant, first, second []string, swapped bool) (stri
 	if err != nil {
 		return "", &removeError{"first_removes", fmt.Errorf("the imbalance gives an invalid position: %v", err)}
 	}
+	// From a given position a removed blocker can expose the king of the
+	// side not to move, a position no game reaches.
+	if them := q.SideToMove().Other(); len(q.Royals(them)) == 1 && q.Attacked(q.Royals(them)[0], q.SideToMove()) {
+		return "", &removeError{"first_removes", fmt.Errorf("the imbalance gives an invalid position: %s's king on %s is attacked with %s to move in %s", them, q.Royals(them)[0], q.SideToMove(), q.FEN())}
+	}
 	if res, _ := q.Outcome(); res != engine.Ongoing {
 		return "", &removeError{"first_removes", fmt.Errorf("the imbalance gives a finished game: %s", q.FEN())}
 	}
 	return q.FEN(), nil
+}
+
+// boardOf returns the pieces of a setup square by square.
+func boardOf(v *engine.Variant, setup *engine.Setup) *[engine.NumSquares]engine.Piece {
+	var board [engine.NumSquares]engine.Piece
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			s := engine.SquareAt(f, r)
+			board[s] = setup.At(s)
+		}
+	}
+	return &board
 }
 
 // splitRemove splits a remove "X" or "X@f" into the piece token and the

@@ -47,6 +47,64 @@ func TestOpeningsFile(t *testing.T) {
 	checkOutputs(t, out)
 }
 
+// TestImbalanceOpeningsFile checks that an imbalance with an openings
+// file starts pair i from line i mod n with the pieces removed from that
+// position (the first player's in game 1 as White, in game 2 as Black)
+// and no walk, and that a line without a piece to remove is refused at
+// load with the file and line.
+func TestImbalanceOpeningsFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "mid.fen", "# middlegames\n"+
+		"r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 9\n"+
+		"\n"+
+		"r3k2r/ppqb1ppp/2n1pn2/3p4/3P4/2NBPN2/PPQB1PPP/R3K2R b KQkq - 3 10\n")
+	// The removed pieces: the first player's a-rook; the second player's
+	// first bishop (scanned from its back rank, file a first) and d-pawn.
+	want := [][2]string{
+		{"r2q1rk1/pp2bppp/2n1pn2/8/3P4/2NBPN2/PP3PPP/2BQ1RK1 w - - 0 1",
+			"2bq1rk1/pp2bppp/2n1pn2/3p4/8/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 1"},
+		{"r3k2r/ppq2ppp/2n1pn2/8/3P4/2NBPN2/PPQB1PPP/4K2R b Kkq - 0 1",
+			"4k2r/ppqb1ppp/2n1pn2/3p4/8/2NBPN2/PPQ2PPP/R3K2R b KQk - 0 1"},
+	}
+	cfg, err := LoadConfig(writeFile(t, dir, "c.yaml", "max_plies: 30\nimbalances:\n"+
+		"  - {name: R vs B+P, variant: chess, first_removes: [R], second_removes: [B, P@d], pairs: 3, openings_file: mid.fen}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	res := run(t, cfg, out, 2)
+	games, err := ReadPGN(filepath.Join(out, res.Summary.Streams[0].Dir, PGNName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 6 {
+		t.Fatalf("%d games", len(games))
+	}
+	for i, g := range games {
+		if w := want[(i/2)%2][i%2]; g.Tag("FEN") != w {
+			t.Errorf("game %d: FEN %q, want %q", i, g.Tag("FEN"), w)
+		}
+		for _, c := range g.Comments {
+			if c == "book" {
+				t.Errorf("game %d: book move after a FEN opening", i)
+			}
+		}
+		if _, _, err := g.Replay(); err != nil {
+			t.Errorf("game %d: %v", i, err)
+		}
+	}
+	checkOutputs(t, out)
+
+	// The second line has no bishops: White cannot lose one.
+	writeFile(t, dir, "bad.fen", "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 9\n"+
+		"r2qk2r/pp3ppp/2n1pn2/3p4/3P4/2N1PN2/PP3PPP/R2QK2R w KQkq - 0 11\n")
+	_, err = LoadConfig(writeFile(t, dir, "bad.yaml", "imbalances:\n"+
+		"  - {name: B odds, variant: chess, first_removes: [B], pairs: 1, openings_file: bad.fen}\n"))
+	if err == nil || !strings.Contains(err.Error(), "imbalances[0].openings_file") || !strings.Contains(err.Error(), "bad.fen:2: first_removes[0]") {
+		t.Errorf("a line without the piece: %v", err)
+	}
+}
+
 // TestProgressLog checks the plain progress lines written when the output
 // is not a terminal.
 func TestProgressLog(t *testing.T) {

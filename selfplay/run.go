@@ -72,8 +72,11 @@ type stream struct {
 	sameProgram     bool      // both sides the same program (PlayerSpec.SameProgram)
 	roots           [2]string // start position of each game of a pair (before any walk)
 	openings        []string  // from an openings file (then no walk)
-	sprt            *elo.SPRT
-	opener          *opener
+	// imbalanceRoots are an imbalance's openings file: per position, the
+	// start of each game of a pair with the pieces removed (then no walk).
+	imbalanceRoots [][2]string
+	sprt           *elo.SPRT
+	opener         *opener
 
 	journal *journal
 	mu      sync.Mutex
@@ -153,12 +156,21 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 			firstName:    engineLabel(first.Engine, e.Table) + removesSuffix(e.FirstRemoves),
 			secondName:   engineLabel(second.Engine, e.Table) + removesSuffix(e.SecondRemoves),
 			firstRemoves: e.FirstRemoves, secondRemoves: e.SecondRemoves}
-		for g := 0; g < 2; g++ {
-			fen, rerr := imbalanceFEN(v, e.FirstRemoves, e.SecondRemoves, g == 1)
-			if rerr != nil {
-				return nil, fmt.Errorf("imbalance %s: %s: %v", e.Name, rerr.field, rerr.err)
+		switch {
+		case e.OpeningsFile != "":
+			if forPlay {
+				if st.imbalanceRoots, err = imbalanceOpenings(v, e.OpeningsFile, e.FirstRemoves, e.SecondRemoves); err != nil {
+					return nil, fmt.Errorf("imbalance %s: openings_file: %v", e.Name, err)
+				}
 			}
-			st.roots[g] = fen
+		default:
+			for g := 0; g < 2; g++ {
+				fen, rerr := imbalanceFEN(v, nil, e.FirstRemoves, e.SecondRemoves, g == 1)
+				if rerr != nil {
+					return nil, fmt.Errorf("imbalance %s: %s: %v", e.Name, rerr.field, rerr.err)
+				}
+				st.roots[g] = fen
+			}
 		}
 		if err := add(st, ""); err != nil {
 			return nil, err
@@ -207,6 +219,8 @@ func (st *stream) playPair(ctx context.Context, cfg *Config, factory PlayerFacto
 	var roots [2]string
 	var books [2][]string
 	switch {
+	case st.imbalanceRoots != nil:
+		roots = st.imbalanceRoots[pair%len(st.imbalanceRoots)]
 	case st.openings != nil:
 		fen := st.openings[pair%len(st.openings)]
 		roots = [2]string{fen, fen}

@@ -167,9 +167,18 @@ func (c *Config) validate(lookPath bool) error {
 		if len(e.FirstRemoves) == 0 && len(e.SecondRemoves) == 0 {
 			bad(path, "first_removes and second_removes are both empty")
 		}
-		if v != nil {
+		switch before := len(errs); {
+		case e.OpeningsFile != "":
+			// The pieces are removed from the file's positions, not the array.
+			file(path+".openings_file", &e.OpeningsFile)
+			if len(errs) == before && v != nil {
+				if _, err := imbalanceOpenings(v, e.OpeningsFile, e.FirstRemoves, e.SecondRemoves); err != nil {
+					bad(path+".openings_file", "%v", err)
+				}
+			}
+		case v != nil:
 			for g := 0; g < 2; g++ {
-				if _, err := imbalanceFEN(v, e.FirstRemoves, e.SecondRemoves, g == 1); err != nil {
+				if _, err := imbalanceFEN(v, nil, e.FirstRemoves, e.SecondRemoves, g == 1); err != nil {
 					bad(path+"."+err.field, "%v", err.err)
 					break
 				}
