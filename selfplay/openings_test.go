@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -94,6 +95,21 @@ func TestImbalanceOpeningsFile(t *testing.T) {
 		}
 	}
 	checkOutputs(t, out)
+
+	// The hash covers the file's positions: another order is another run.
+	h1, err := cfg.Hash()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "mid.fen"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	writeFile(t, dir, "mid.fen", strings.Join([]string{lines[0], lines[3], lines[1]}, "\n")+"\n")
+	if h2, err := cfg.Hash(); err != nil || h2 == h1 {
+		t.Errorf("hash %s after reordering the openings, before %s (%v)", h2, h1, err)
+	}
 
 	// The second line has no bishops: White cannot lose one.
 	writeFile(t, dir, "bad.fen", "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 9\n"+
