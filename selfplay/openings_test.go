@@ -24,17 +24,24 @@ func TestOpeningsFile(t *testing.T) {
 	}
 	out := t.TempDir()
 	run(t, cfg, out, 2)
-	games, err := ReadPGN(filepath.Join(out, "chess", PGNName))
+	checkStartFENs(t, filepath.Join(out, "chess", PGNName), 6, func(i int) string { return fens[(i/2)%2] })
+	checkOutputs(t, out)
+}
+
+// checkStartFENs checks that the n games of a PGN file start from
+// want(i) (SetUp and FEN tags), with no book moves, and replay.
+func checkStartFENs(t *testing.T, path string, n int, want func(i int) string) {
+	t.Helper()
+	games, err := ReadPGN(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(games) != 6 {
-		t.Fatalf("%d games", len(games))
+	if len(games) != n {
+		t.Fatalf("%d games, want %d", len(games), n)
 	}
 	for i, g := range games {
-		want := fens[(i/2)%2]
-		if g.Tag("SetUp") != "1" || g.Tag("FEN") != want {
-			t.Errorf("game %d: SetUp %q FEN %q, want %q", i, g.Tag("SetUp"), g.Tag("FEN"), want)
+		if w := want(i); g.Tag("SetUp") != "1" || g.Tag("FEN") != w {
+			t.Errorf("game %d: SetUp %q FEN %q, want %q", i, g.Tag("SetUp"), g.Tag("FEN"), w)
 		}
 		for _, c := range g.Comments {
 			if c == "book" {
@@ -45,7 +52,6 @@ func TestOpeningsFile(t *testing.T) {
 			t.Errorf("game %d: %v", i, err)
 		}
 	}
-	checkOutputs(t, out)
 }
 
 // TestImbalanceOpeningsFile checks that an imbalance with an openings
@@ -74,26 +80,7 @@ func TestImbalanceOpeningsFile(t *testing.T) {
 	}
 	out := t.TempDir()
 	res := run(t, cfg, out, 2)
-	games, err := ReadPGN(filepath.Join(out, res.Summary.Streams[0].Dir, PGNName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(games) != 6 {
-		t.Fatalf("%d games", len(games))
-	}
-	for i, g := range games {
-		if w := want[(i/2)%2][i%2]; g.Tag("FEN") != w {
-			t.Errorf("game %d: FEN %q, want %q", i, g.Tag("FEN"), w)
-		}
-		for _, c := range g.Comments {
-			if c == "book" {
-				t.Errorf("game %d: book move after a FEN opening", i)
-			}
-		}
-		if _, _, err := g.Replay(); err != nil {
-			t.Errorf("game %d: %v", i, err)
-		}
-	}
+	checkStartFENs(t, filepath.Join(out, res.Summary.Streams[0].Dir, PGNName), 6, func(i int) string { return want[(i/2)%2][i%2] })
 	checkOutputs(t, out)
 
 	// The hash covers the file's positions: another order is another run.
