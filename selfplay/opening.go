@@ -107,9 +107,11 @@ func imbalanceFEN(v *engine.Variant, root *engine.Position, first, second []stri
 	rotated := arrayRotated(v, boardOf(v, start.Setup()))
 	setup := root.Setup()
 	board := boardOf(v, setup)
-	where := "array in " + v.Name
-	if root != start {
-		where = "pieces in " + root.FEN()
+	where := func() string { // for an error only: a root's FEN is not free
+		if root != start {
+			return "pieces in " + root.FEN()
+		}
+		return "array in " + v.Name
 	}
 	sides := [2]struct {
 		color engine.Color
@@ -141,7 +143,7 @@ func imbalanceFEN(v *engine.Variant, root *engine.Position, first, second []stri
 			}
 			s, ok := findRemovable(v, board, sd.color, rotated, match, file)
 			if !ok {
-				return "", &removeError{field, fmt.Errorf("no piece %q left to remove from %s's %s", tok, sd.color, where)}
+				return "", &removeError{field, fmt.Errorf("no piece %q left to remove from %s's %s", tok, sd.color, where())}
 			}
 			board[s] = engine.Empty
 			setup.Remove(s)
