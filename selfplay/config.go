@@ -234,7 +234,8 @@ type VariantConfig struct {
 // by our engine with the stream's table.
 //
 // OpeningsFile, if set, replaces the variant's start array and the walk:
-// pair i starts from line i mod n of the file with the pieces removed
+// pair i starts from position i mod n of the file (its n FENs in order;
+// OpeningsOffset shifts them) with the pieces removed
 // from that position (scanned as above; "P@d" is then a pawn standing on
 // the d-file), so that material can be taken off in the middle of a game.
 // Every line must have the pieces to remove in both games of a pair.
@@ -262,6 +263,11 @@ type ImbalanceConfig struct {
 	// OpeningsFile is a file of FENs the pairs start from, with the
 	// pieces removed (see above; "": the start array and a walk).
 	OpeningsFile string `yaml:"openings_file,omitempty"`
+	// OpeningsOffset shifts the positions of OpeningsFile: pair i starts
+	// from position (OpeningsOffset + i) mod n, so that a match played in
+	// rounds of separate runs goes on through the file instead of
+	// starting each round from its first line (default 0).
+	OpeningsOffset int `yaml:"openings_offset,omitempty"`
 }
 
 // engines returns the outside engines of the first and second side (nil:

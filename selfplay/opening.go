@@ -71,18 +71,51 @@ func readFENLines(v *engine.Variant, path string, each func(p *engine.Position) 
 func imbalanceOpenings(v *engine.Variant, path string, first, second []string) ([][2]string, error) {
 	var out [][2]string
 	err := readFENLines(v, path, func(p *engine.Position) error {
-		var roots [2]string
-		for g := range roots {
-			fen, rerr := imbalanceFEN(v, p, first, second, g == 1)
-			if rerr != nil {
-				return fmt.Errorf("%s: %v", rerr.field, rerr.err)
-			}
-			roots[g] = fen
-		}
+		roots, err := pairRoots(v, p, first, second)
 		out = append(out, roots)
-		return nil
+		return err
 	})
 	return out, err
+}
+
+// pairRoots returns the start positions of the two games of a pair from
+// root (imbalanceFEN); the error names the field.
+func pairRoots(v *engine.Variant, root *engine.Position, first, second []string) ([2]string, error) {
+	var roots [2]string
+	for g := range roots {
+		fen, rerr := imbalanceFEN(v, root, first, second, g == 1)
+		if rerr != nil {
+			return roots, fmt.Errorf("%s: %v", rerr.field, rerr.err)
+		}
+		roots[g] = fen
+	}
+	return roots, nil
+}
+
+// ImbalanceRemoves are the pieces the two sides of an imbalance do
+// without (ImbalanceConfig.FirstRemoves and SecondRemoves), under a name
+// for errors.
+type ImbalanceRemoves struct {
+	Name          string
+	First, Second []string
+}
+
+// CheckImbalanceOpenings reads a file of FENs of v once and checks that
+// every imbalance of ims can start from every one of its positions: both
+// games of a pair have the pieces to remove, and no removal leaves a
+// position no game reaches (ImbalanceConfig.OpeningsFile). For a planner
+// that chooses its matches as it goes, to learn at once, not rounds into
+// a run, that a file does not suit one of them. The error names the file,
+// line, imbalance and field.
+func CheckImbalanceOpenings(v *engine.Variant, path string, ims []ImbalanceRemoves) error {
+	return readFENLines(v, path, func(p *engine.Position) error {
+		for _, im := range ims {
+			if _, err := pairRoots(v, p, im.First, im.Second); err != nil {
+				return fmt.Errorf("imbalance %q: %v", im.Name, err)
+			}
+		}
+		return nil
+	})
 }
 
 // removeError is an imbalance piece that cannot be removed; field names

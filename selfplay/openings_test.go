@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tamerlane/engine"
 )
 
 // TestOpeningsFile checks that pair i starts from line i mod n of an
@@ -105,6 +107,60 @@ func TestImbalanceOpeningsFile(t *testing.T) {
 		"  - {name: B odds, variant: chess, first_removes: [B], pairs: 1, openings_file: bad.fen}\n"))
 	if err == nil || !strings.Contains(err.Error(), "imbalances[0].openings_file") || !strings.Contains(err.Error(), "bad.fen:2: first_removes[0]") {
 		t.Errorf("a line without the piece: %v", err)
+	}
+}
+
+// TestImbalanceOpeningsOffset checks that openings_offset shifts the
+// positions an imbalance's pairs start from, that it is refused when
+// negative or without a file, and that CheckImbalanceOpenings names the
+// file, line, imbalance and field of a position a match cannot use.
+func TestImbalanceOpeningsOffset(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "mid.fen", "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 9\n"+
+		"r3k2r/ppqb1ppp/2n1pn2/3p4/3P4/2NBPN2/PPQB1PPP/R3K2R b KQkq - 3 10\n")
+	// The first player's a-rook removed, from line 2 first (offset 3 of 2 lines).
+	want := [][2]string{
+		{"r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/2BQ1RK1 w - - 0 1",
+			"2bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 1"},
+		{"r3k2r/ppqb1ppp/2n1pn2/3p4/3P4/2NBPN2/PPQB1PPP/4K2R b Kkq - 0 1",
+			"4k2r/ppqb1ppp/2n1pn2/3p4/3P4/2NBPN2/PPQB1PPP/R3K2R b KQk - 0 1"},
+	}
+	cfg, err := LoadConfig(writeFile(t, dir, "c.yaml", "max_plies: 20\nimbalances:\n"+
+		"  - {name: R odds, variant: chess, first_removes: [R], pairs: 3, openings_file: mid.fen, openings_offset: 3}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	res := run(t, cfg, out, 1)
+	checkStartFENs(t, filepath.Join(out, res.Summary.Streams[0].Dir, PGNName), 6, func(i int) string { return want[(i/2+1)%2][i%2] })
+
+	for _, c := range []struct{ field, want string }{
+		{"openings_file: mid.fen, openings_offset: -1", "imbalances[0].openings_offset: must not be negative"},
+		{"openings_offset: 2", "imbalances[0].openings_offset: shifts the positions of an openings_file, but none is given"},
+	} {
+		_, err := LoadConfig(writeFile(t, dir, "bad.yaml", "imbalances:\n"+
+			"  - {name: R odds, variant: chess, first_removes: [R], pairs: 1, "+c.field+"}\n"))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.field, err, c.want)
+		}
+	}
+
+	v, err := engine.NewVariant("chess", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "mid.fen")
+	ims := []ImbalanceRemoves{{"R odds", []string{"R"}, nil}, {"B vs P", []string{"B"}, []string{"P@d"}}}
+	if err := CheckImbalanceOpenings(v, path, ims); err != nil {
+		t.Errorf("both positions have a rook, a bishop and a d-pawn each: %v", err)
+	}
+	// The second line has no bishop on either side.
+	ims = append(ims, ImbalanceRemoves{"B odds", []string{"B"}, nil})
+	writeFile(t, dir, "mid.fen", "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 9\n"+
+		"r2qk2r/pp3ppp/2n1pn2/3p4/3P4/2N1PN2/PP3PPP/R2QK2R w KQkq - 0 11\n")
+	err = CheckImbalanceOpenings(v, path, ims)
+	if err == nil || !strings.HasPrefix(err.Error(), path+`:2: imbalance "B vs P": first_removes[0]: no piece "B"`) {
+		t.Errorf("a line without the bishops: %v", err)
 	}
 }
 

@@ -75,6 +75,7 @@ type stream struct {
 	// imbalanceRoots are an imbalance's openings file: per position, the
 	// start of each game of a pair with the pieces removed (then no walk).
 	imbalanceRoots [][2]string
+	openingsOffset int // ImbalanceConfig.OpeningsOffset
 	sprt           *elo.SPRT
 	opener         *opener
 
@@ -155,7 +156,7 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 		st := &stream{name: e.Name, kind: "imbalance", v: v, pairs: e.Pairs, first: first, second: second,
 			firstName:    engineLabel(first.Engine, e.Table) + removesSuffix(e.FirstRemoves),
 			secondName:   engineLabel(second.Engine, e.Table) + removesSuffix(e.SecondRemoves),
-			firstRemoves: e.FirstRemoves, secondRemoves: e.SecondRemoves}
+			firstRemoves: e.FirstRemoves, secondRemoves: e.SecondRemoves, openingsOffset: e.OpeningsOffset}
 		switch {
 		case e.OpeningsFile != "":
 			if forPlay {
@@ -220,7 +221,7 @@ func (st *stream) playPair(ctx context.Context, cfg *Config, factory PlayerFacto
 	var books [2][]string
 	switch {
 	case st.imbalanceRoots != nil:
-		roots = st.imbalanceRoots[pair%len(st.imbalanceRoots)]
+		roots = st.imbalanceRoots[(st.openingsOffset+pair)%len(st.imbalanceRoots)]
 	case st.openings != nil:
 		fen := st.openings[pair%len(st.openings)]
 		roots = [2]string{fen, fen}

@@ -167,6 +167,12 @@ func (c *Config) validate(lookPath bool) error {
 		if len(e.FirstRemoves) == 0 && len(e.SecondRemoves) == 0 {
 			bad(path, "first_removes and second_removes are both empty")
 		}
+		switch {
+		case e.OpeningsOffset < 0:
+			bad(path+".openings_offset", "must not be negative")
+		case e.OpeningsOffset > 0 && e.OpeningsFile == "":
+			bad(path+".openings_offset", "shifts the positions of an openings_file, but none is given")
+		}
 		switch before := len(errs); {
 		case e.OpeningsFile != "":
 			// The pieces are removed from the file's positions, not the array.
