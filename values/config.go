@@ -155,6 +155,21 @@ type ImbalanceConfig struct {
 	// chess, shatranj and shako), sent the positions with the pieces
 	// removed; its forfeits are game results.
 	Engine *selfplay.EngineSpec `yaml:"engine,omitempty"`
+	// OpeningsFile, if set, is a file of FENs (relative to the config)
+	// the matches start from instead of the array, with the pieces taken
+	// off each position (selfplay.ImbalanceConfig.OpeningsFile): pair j of
+	// every match starts from the file's position j mod n, so the
+	// matches share their positions. Pawns are then always bound to
+	// files, as Pawns orders them ("P@d": the pawn standing on the
+	// d-file), and every match the planner could choose
+	// (PlanConfig.CandidateMatches) must be playable from every position:
+	// it is checked at load, not rounds into a run.
+	OpeningsFile string `yaml:"openings_file,omitempty"`
+	// Start are the estimates in pawns the first opponents are chosen
+	// from when the measurement has no regression games of its own to
+	// take them from (PlanConfig.Start; default: 3 for every piece).
+	// Planning only: they choose matches, never enter a value.
+	Start map[string]float64 `yaml:"start,omitempty"`
 }
 
 // LoadConfig reads and validates a measurement config; errors name the
@@ -162,23 +177,24 @@ type ImbalanceConfig struct {
 func LoadConfig(path string) (*Config, error) { return loadConfig(path, true) }
 
 // LoadRunConfig reads the config of a measurement directory as LoadConfig
-// does, except that the outside engines it names need not exist on this
-// machine: reading a measurement's files needs none of them.
+// does, except that the outside engines and openings files it names need
+// not exist on this machine: reading a measurement's files needs none of
+// them.
 func LoadRunConfig(path string) (*Config, error) { return loadConfig(path, false) }
 
-func loadConfig(path string, lookPath bool) (*Config, error) {
+func loadConfig(path string, local bool) (*Config, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return parseConfig(b, path, lookPath)
+	return parseConfig(b, path, local)
 }
 
 // ParseConfig parses and validates a measurement config; name is the file
 // name used in errors.
 func ParseConfig(b []byte, name string) (*Config, error) { return parseConfig(b, name, true) }
 
-func parseConfig(b []byte, name string, lookPath bool) (*Config, error) {
+func parseConfig(b []byte, name string, local bool) (*Config, error) {
 	adj := selfplay.DefaultConfig().Adjudication
 	c := Config{Adjudication: &adj} // the file's adjudication fields overwrite the defaults
 	src, err := yamlx.Decode(b, name, &c)
@@ -199,20 +215,26 @@ func parseConfig(b []byte, name string, lookPath bool) (*Config, error) {
 			c.Variants[i].Adjudication = &a
 		}
 	}
+	for _, v := range c.Variants {
+		if v.Imbalance != nil {
+			v.Imbalance.OpeningsFile = src.Resolve(v.Imbalance.OpeningsFile)
+		}
+	}
 	c.file = name
 	if c.Name == "" {
 		base := filepath.Base(name)
 		c.Name = base[:len(base)-len(filepath.Ext(base))]
 	}
-	if err := c.validate(src, lookPath); err != nil {
+	if err := c.validate(src, local); err != nil {
 		return nil, err
 	}
 	return &c, nil
 }
 
-// validate fills in defaults and checks c; lookPath: whether outside
-// engines' commands must exist on this machine.
-func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
+// validate fills in defaults and checks c; local: whether the outside
+// engines' commands and the openings files must exist on this machine
+// (and the files suit the matches).
+func (c *Config) validate(src *yamlx.Source, local bool) error {
 	if c.Seed == 0 && !src.Has("seed") {
 		c.Seed = 1
 	}
@@ -268,7 +290,7 @@ func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 			if v.Pairs == 0 {
 				bad(p+".engine", "plays the regression's games, but pairs is 0")
 			}
-			if err := engineCheck(e, lookPath); err != nil {
+			if err := engineCheck(e, local); err != nil {
 				bad(p+".engine", "%v", err)
 			}
 		}
@@ -281,7 +303,7 @@ func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 				bad(p+".imbalance.pawns", "%q: want %q or %q", pw, PawnsEdge, PawnsCentre)
 			}
 			if e := v.Imbalance.Engine; e != nil {
-				if err := engineCheck(e, lookPath); err != nil {
+				if err := engineCheck(e, local); err != nil {
 					bad(p+".imbalance.engine", "%v", err)
 				}
 			}
@@ -289,6 +311,16 @@ func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 			for j, x := range v.Imbalance.Pieces {
 				if cls.Index(x) <= 0 {
 					bad(fmt.Sprintf("%s.imbalance.pieces[%d]", p, j), "%q is not a non-royal, non-pawn piece of %s (pieces: %v)", x, v.Variant, cls.Names[1:])
+				}
+			}
+			for _, x := range slices.Sorted(maps.Keys(v.Imbalance.Start)) {
+				if !slices.Contains(v.Imbalance.Pieces, x) || !(v.Imbalance.Start[x] > 0) {
+					bad(fmt.Sprintf("%s.imbalance.start.%s", p, x), "want a positive estimate of a piece of imbalance.pieces")
+				}
+			}
+			if v.Imbalance.OpeningsFile != "" && local {
+				if err := c.checkOpenings(i, ev); err != nil {
+					bad(p+".imbalance.openings_file", "%v", err)
 				}
 			}
 			for _, x := range slices.Sorted(maps.Keys(v.Imbalance.Replace)) {
@@ -308,19 +340,46 @@ func (c *Config) validate(src *yamlx.Source, lookPath bool) error {
 	return errors.Join(errs...)
 }
 
+// checkOpenings checks that every match the planner of variant i may
+// choose can start from every position of its openings file.
+func (c *Config) checkOpenings(i int, v *engine.Variant) error {
+	im := c.Variants[i].Imbalance
+	var ims []selfplay.ImbalanceRemoves
+	for _, m := range c.plan(i).CandidateMatches() {
+		ims = append(ims, selfplay.ImbalanceRemoves{Name: m.Name,
+			First: im.boundPawns(v, m.FirstRemoves), Second: im.boundPawns(v, m.SecondRemoves)})
+	}
+	return selfplay.CheckImbalanceOpenings(v, im.OpeningsFile, ims)
+}
+
 // plan returns the planner configuration of variant i.
 func (c *Config) plan(i int) PlanConfig {
 	v := c.Variants[i]
 	im := v.Imbalance
 	return PlanConfig{Variant: v.Variant, Rules: v.Rules, Pieces: slices.Clone(im.Pieces), HalfWidth: im.HalfWidth,
 		BatchPairs: im.BatchPairs, MaxPairs: im.MaxPairs, MaxPawns: im.MaxPawns, Replace: maps.Clone(im.Replace),
-		StopOutOfReach: im.StopOutOfReach, PawnSets: im.PawnSets}
+		StopOutOfReach: im.StopOutOfReach, PawnSets: im.PawnSets, Start: maps.Clone(im.Start)}
 }
 
-// Hash is the digest of everything that decides the games and the plan.
+// Hash is the digest of everything that decides the games and the plan,
+// an openings file by its contents, not its path.
 func (c *Config) Hash() (string, error) {
 	cp := *c
 	cp.Workers = 0
+	cp.Variants = slices.Clone(c.Variants)
+	for i, v := range cp.Variants {
+		if v.Imbalance == nil || v.Imbalance.OpeningsFile == "" {
+			continue
+		}
+		im := *v.Imbalance
+		b, err := os.ReadFile(im.OpeningsFile)
+		if err != nil {
+			return "", fmt.Errorf("variants[%d].imbalance.openings_file: %v", i, err)
+		}
+		sum := sha256.Sum256(b)
+		im.OpeningsFile = "sha256:" + hex.EncodeToString(sum[:])
+		cp.Variants[i].Imbalance = &im
+	}
 	if cp.Adjudication != nil && *cp.Adjudication == selfplay.DefaultConfig().Adjudication {
 		cp.Adjudication = nil // hashes as before the field existed
 	}
@@ -378,11 +437,23 @@ func (v *VariantConfig) engineVariant() (*engine.Variant, error) {
 	return engine.VariantWithRules(v.Variant, v.Rules)
 }
 
-// centrePawns returns removes with every "P" bound to a file of the
-// player's array, from the middle files outwards (ties: the lower file
-// first; in chess d, e, c, f, b, g, a, h), skipping files without a pawn
-// in the start array. Other removes are kept.
-func centrePawns(v *engine.Variant, removes []string) []string {
+// boundPawns returns the removes a match's side plays with: its pawns
+// bound to files from the middle outwards with Pawns "centre"
+// (centrePawns), from file a with an openings file (edgePawns, where a
+// plain "P" would be whatever pawn the scan meets first), else as they
+// are (the array's scan takes the a-, b-, c-pawn).
+func (im *ImbalanceConfig) boundPawns(v *engine.Variant, removes []string) []string {
+	switch {
+	case im.Pawns == PawnsCentre:
+		return centrePawns(v, removes)
+	case im.OpeningsFile != "":
+		return edgePawns(v, removes)
+	}
+	return removes
+}
+
+// pawnFiles returns the files with a pawn in v's start array, in order.
+func pawnFiles(v *engine.Variant) []int {
 	var files []int
 	start := engine.NewPosition(v)
 	for f := 0; f < v.Files; f++ {
@@ -393,10 +464,12 @@ func centrePawns(v *engine.Variant, removes []string) []string {
 			}
 		}
 	}
-	mid := float64(v.Files-1) / 2
-	slices.SortStableFunc(files, func(a, b int) int {
-		return cmp.Compare(math.Abs(float64(a)-mid), math.Abs(float64(b)-mid))
-	})
+	return files
+}
+
+// bindPawns returns removes with the k-th "P" bound to files[k] ("P@d").
+// Other removes are kept, and so are pawns beyond the files.
+func bindPawns(removes []string, files []int) []string {
 	out := make([]string, 0, len(removes))
 	k := 0
 	for _, x := range removes {
@@ -407,6 +480,26 @@ func centrePawns(v *engine.Variant, removes []string) []string {
 		out = append(out, x)
 	}
 	return out
+}
+
+// edgePawns returns removes with every "P" bound to a file of the
+// player's array from file a (in chess a, b, c, ...), skipping files
+// without a pawn in the start array.
+func edgePawns(v *engine.Variant, removes []string) []string {
+	return bindPawns(removes, pawnFiles(v))
+}
+
+// centrePawns returns removes with every "P" bound to a file of the
+// player's array, from the middle files outwards (ties: the lower file
+// first; in chess d, e, c, f, b, g, a, h), skipping files without a pawn
+// in the start array. Other removes are kept.
+func centrePawns(v *engine.Variant, removes []string) []string {
+	files := pawnFiles(v)
+	mid := float64(v.Files-1) / 2
+	slices.SortStableFunc(files, func(a, b int) int {
+		return cmp.Compare(math.Abs(float64(a)-mid), math.Abs(float64(b)-mid))
+	})
+	return bindPawns(removes, files)
 }
 
 // engineCheck validates an outside engine's spec, its command's presence

@@ -51,6 +51,9 @@ func TestConfigErrors(t *testing.T) {
 		{"nodes: 10\n", "at least one variant"},
 		{"variants:\n  - {variant: tamerlane2, imbalance: {pieces: [R, A], replace: {Q: R}}}\n", `variants[0].imbalance.replace.Q: "Q" is not among imbalance.pieces`},
 		{"variants:\n  - {variant: tamerlane2, imbalance: {pieces: [R, A], replace: {A: N}}}\n", `variants[0].imbalance.replace.A: "N" must be another piece`},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], start: {Q: 9}}}\n", `variants[0].imbalance.start.Q: want a positive estimate of a piece of imbalance.pieces`},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], start: {N: -1}}}\n", `variants[0].imbalance.start.N: want a positive`},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], openings_file: no-such.fen}}\n", `variants[0].imbalance.openings_file: open `},
 	} {
 		_, err := ParseConfig([]byte(c.text), "x.yaml")
 		if err == nil || !strings.Contains(err.Error(), c.want) {

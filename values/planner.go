@@ -150,33 +150,85 @@ func (r *ImbalanceResult) Value(piece string) (stats.Interval, bool) {
 
 // opponent chooses the material a match measuring x sets against e, x's
 // estimate in pawns (less that of the piece it replaces if it is measured
-// by replacement, see sides): k pawns, or one other measured piece plus k
-// pawns, whose value is nearest e (fewest pieces on a tie). Never given
-// up: x's replaced piece, and any piece the array lacks (one measured by
-// replacement, a key of replace), since neither side has one to give.
+// by replacement, see sides): among opponents' candidates, those worth
+// less than e besides plain pawns, the one whose value is nearest e
+// (fewest pieces on a tie).
 func opponent(x string, est map[string]float64, pieces []string, maxPawns int, replace map[string]string) []string {
-	exclude, e := replace[x], est[x]
-	if exclude != "" {
-		e -= est[exclude]
+	e := est[x]
+	if y := replace[x]; y != "" {
+		e -= est[y]
 	}
-	best, bestErr := []string{"P"}, math.Abs(e-1)
-	try := func(opp []string, v float64) {
+	var best []string
+	bestErr := math.Inf(1)
+	for _, opp := range opponents(x, pieces, maxPawns, replace) {
+		if y := opp[0]; y != "P" && !(est[y] < e) {
+			continue
+		}
+		v := oppValue(opp, est)
 		if d := math.Abs(e - v); d < bestErr-1e-9 || (math.Abs(d-bestErr) <= 1e-9 && len(opp) < len(best)) {
 			best, bestErr = opp, d
 		}
 	}
+	return best
+}
+
+// opponents lists every material a match measuring x may set against it
+// (opponent chooses among them by the estimates): k pawns for k from 1 to
+// maxPawns, then each other measured piece y with 0 to maxPawns pawns.
+// Never given up: x's replaced piece, and any piece the array lacks (one
+// measured by replacement, a key of replace), since neither side has one
+// to give.
+func opponents(x string, pieces []string, maxPawns int, replace map[string]string) [][]string {
+	var out [][]string
 	for k := 1; k <= maxPawns; k++ {
-		try(slices.Repeat([]string{"P"}, k), pawnsWorth(est, k))
+		out = append(out, slices.Repeat([]string{"P"}, k))
 	}
 	for _, y := range pieces {
-		if y == x || y == exclude || replace[y] != "" || !(est[y] < e) {
+		if y == x || y == replace[x] || replace[y] != "" {
 			continue
 		}
 		for k := 0; k <= maxPawns; k++ {
-			try(append([]string{y}, slices.Repeat([]string{"P"}, k)...), est[y]+pawnsWorth(est, k))
+			out = append(out, append([]string{y}, slices.Repeat([]string{"P"}, k)...))
 		}
 	}
-	return best
+	return out
+}
+
+// CandidateMatches returns every match the planner may play with cfg,
+// whatever the games say: the pawn odds, each piece against each of its
+// opponents (opponents, sides), and with PawnSets the odds of every set
+// of pawns those give up. A run whose matches start from positions checks
+// them all against the positions before its first round.
+func (c PlanConfig) CandidateMatches() []PlannedMatch {
+	c.setDefaults()
+	var out []PlannedMatch
+	seen := map[string]bool{}
+	add := func(piece string, first, second []string) {
+		name := matchName(first, second)
+		if piece == "P" || setSize(piece) > 0 {
+			name = piece + " odds"
+		}
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, PlannedMatch{ImbalanceMatch: tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}, Piece: piece})
+		}
+	}
+	add("P", []string{"P"}, nil)
+	for _, x := range c.Pieces {
+		for _, opp := range opponents(x, c.Pieces, c.MaxPawns, c.Replace) {
+			first, second := sides(x, c.Replace[x], opp)
+			add(x, first, second)
+			if !c.PawnSets {
+				continue
+			}
+			for _, side := range [][]string{first, second} {
+				if pawns := pawnRemoves(side); len(pawns) >= 2 {
+					add(setClass(pawns), pawns, nil)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // outOfReach reports whether a piece whose value has 95% half-width hw

@@ -405,3 +405,51 @@ func TestOpponentSkipsPiecesTheArrayLacks(t *testing.T) {
 		t.Errorf("with the Eagle in the array (only the Queen replaced) the Eagle (4 + 5 pawns = 9) should fit best: %v", opp)
 	}
 }
+
+// TestCandidateMatchesCoverPlans checks that every match the planner
+// plays is among CandidateMatches, with the same removes, whatever the
+// games make it choose: from the default start of 3 pawns a piece (the
+// rook and queen move through several opponents), with replacements,
+// and with pawn sets.
+func TestCandidateMatchesCoverPlans(t *testing.T) {
+	cfgs := []PlanConfig{
+		{Variant: "chess", Pieces: []string{"N", "B", "R", "Q"}, HalfWidth: 0.3, BatchPairs: 50, MaxPairs: 3000},
+		{Variant: "tamerlane2", Pieces: []string{"R", "A", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 3000,
+			Replace: map[string]string{"A": "R", "Q": "R"}},
+		{Variant: "tamerlane", Pieces: []string{"N", "R"}, HalfWidth: 0.3, BatchPairs: 100, MaxPairs: 2000, PawnSets: true},
+	}
+	vals := map[string]float64{"P": 1, "N": 3, "B": 3.4, "R": 5, "A": 8.5, "Q": 9.5}
+	for i, cfg := range cfgs {
+		cands := map[string]PlannedMatch{}
+		for _, m := range cfg.CandidateMatches() {
+			if _, dup := cands[m.Name]; dup {
+				t.Errorf("config %d: candidate %q listed twice", i, m.Name)
+			}
+			cands[m.Name] = m
+		}
+		calls := 0
+		res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(uint64(i), 21)), vals, 2.5, &calls))
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved := 0
+		for _, m := range res.Matches {
+			c, ok := cands[m.Name]
+			if !ok || c.Piece != m.Piece || !slices.Equal(c.FirstRemoves, m.FirstRemoves) || !slices.Equal(c.SecondRemoves, m.SecondRemoves) {
+				t.Errorf("config %d: played %q (%s: %v vs %v), candidate %+v (%v)", i, m.Name, m.Piece, m.FirstRemoves, m.SecondRemoves, c, ok)
+			}
+			if m.Piece != "P" && setSize(m.Piece) == 0 {
+				moved++
+			}
+		}
+		if moved <= len(cfg.Pieces) {
+			t.Errorf("config %d: the planner never changed an opponent (%d matches); the test covers nothing", i, moved)
+		}
+	}
+	// Chess with two pawns at most: the pawn odds, then per piece one or
+	// two pawns and each of the three other pieces with none to two.
+	c := PlanConfig{Variant: "chess", Pieces: []string{"N", "B", "R", "Q"}, MaxPawns: 2}
+	if n := len(c.CandidateMatches()); n != 1+4*(2+3*3) {
+		t.Errorf("%d chess candidates with max_pawns 2, want %d", n, 1+4*(2+3*3))
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -163,12 +164,12 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 		sc.Adjudication = *cfg.adjudication(i)
 		sc.Dataset.PositionsPerGame = 0
 		for _, m := range batch {
-			first, second := m.FirstRemoves, m.SecondRemoves
-			if v.Imbalance.Pawns == PawnsCentre {
-				first, second = centrePawns(ev, first), centrePawns(ev, second)
-			}
+			im := v.Imbalance
 			sc.Imbalances = append(sc.Imbalances, selfplay.ImbalanceConfig{Name: m.Name, Variant: v.Variant, Rules: v.Rules,
-				FirstRemoves: first, SecondRemoves: second, Pairs: pairs, Engine: v.Imbalance.Engine})
+				FirstRemoves: im.boundPawns(ev, m.FirstRemoves), SecondRemoves: im.boundPawns(ev, m.SecondRemoves),
+				Pairs: pairs, Engine: im.Engine,
+				// Each round goes on through the file where the match's last ended.
+				OpeningsFile: im.OpeningsFile, OpeningsOffset: openingsOffset(im, m.Pairs)})
 		}
 		names := make([]string, len(batch))
 		for k, m := range batch {
@@ -196,8 +197,9 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 // planStart returns the estimates the planner chooses its first
 // opponents from, recorded in start.json so that a resumed plan replays
 // the same rounds: the regression's values when its games are complete
-// at the first round, otherwise none (3 pawns each, re-planned as the
-// matches measure).
+// at the first round, otherwise the config's start (ImbalanceConfig.Start;
+// a piece without one starts at 3 pawns, re-planned as the matches
+// measure).
 func planStart(cfg *Config, i int, vdir, idir string) (map[string]float64, error) {
 	path := filepath.Join(idir, startFile)
 	if b, err := os.ReadFile(path); err == nil {
@@ -207,8 +209,11 @@ func planStart(cfg *Config, i int, vdir, idir string) (map[string]float64, error
 		}
 		return m, nil
 	}
-	m := map[string]float64{}
 	v := cfg.Variants[i]
+	m := maps.Clone(v.Imbalance.Start)
+	if m == nil {
+		m = map[string]float64{}
+	}
 	if sum, err := selfplay.ReadSummary(filepath.Join(vdir, "selfplay", "summary.json")); err == nil && v.Pairs > 0 &&
 		len(sum.Streams) == 1 && sum.Streams[0].Pairs == v.Pairs {
 		if reg, err := regressionOf(cfg, i, vdir); err == nil {
@@ -238,6 +243,15 @@ func regressionOf(cfg *Config, i int, vdir string) (*Regression, error) {
 		return nil, fmt.Errorf("no %s games", v.Variant)
 	}
 	return FitRegression(d.Classes.Names, d.Samples, RegressionOptions{MinGames: cfg.Regression.MinGames})
+}
+
+// openingsOffset is the position of an imbalance's openings file a
+// match's round starts from after pairs pairs (0 without a file).
+func openingsOffset(im *ImbalanceConfig, pairs int) int {
+	if im.OpeningsFile == "" {
+		return 0
+	}
+	return pairs
 }
 
 func cmpOr(a, b int) int {
