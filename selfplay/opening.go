@@ -70,8 +70,9 @@ func readFENLines(v *engine.Variant, path string, each func(p *engine.Position) 
 // pieces to remove is an error naming the file, line and field.
 func imbalanceOpenings(v *engine.Variant, path string, first, second []string) ([][2]string, error) {
 	var out [][2]string
+	r := newRemover(v)
 	err := readFENLines(v, path, func(p *engine.Position) error {
-		roots, err := pairRoots(v, p, first, second)
+		roots, err := r.pairRoots(p, first, second)
 		out = append(out, roots)
 		return err
 	})
@@ -80,10 +81,10 @@ func imbalanceOpenings(v *engine.Variant, path string, first, second []string) (
 
 // pairRoots returns the start positions of the two games of a pair from
 // root (imbalanceFEN); the error names the field.
-func pairRoots(v *engine.Variant, root *engine.Position, first, second []string) ([2]string, error) {
+func (r *remover) pairRoots(root *engine.Position, first, second []string) ([2]string, error) {
 	var roots [2]string
 	for g := range roots {
-		fen, rerr := imbalanceFEN(v, root, first, second, g == 1)
+		fen, rerr := r.fen(root, first, second, g == 1)
 		if rerr != nil {
 			return roots, fmt.Errorf("%s: %v", rerr.field, rerr.err)
 		}
@@ -108,9 +109,10 @@ type ImbalanceRemoves struct {
 // a run, that a file does not suit one of them. The error names the file,
 // line, imbalance and field.
 func CheckImbalanceOpenings(v *engine.Variant, path string, ims []ImbalanceRemoves) error {
+	r := newRemover(v)
 	return readFENLines(v, path, func(p *engine.Position) error {
 		for _, im := range ims {
-			if _, err := pairRoots(v, p, im.First, im.Second); err != nil {
+			if _, err := r.pairRoots(p, im.First, im.Second); err != nil {
 				return fmt.Errorf("imbalance %q: %v", im.Name, err)
 			}
 		}
@@ -133,11 +135,29 @@ type removeError struct {
 // whatever root is. A root's en passant square and clocks are not kept
 // (engine.Position.Setup).
 func imbalanceFEN(v *engine.Variant, root *engine.Position, first, second []string, swapped bool) (string, *removeError) {
+	return newRemover(v).fen(root, first, second, swapped)
+}
+
+// remover takes imbalances' pieces off positions of one variant
+// (imbalanceFEN); it holds what does not depend on the position, so that
+// a file of positions is not charged for it on every line.
+type remover struct {
+	v       *engine.Variant
+	start   *engine.Position
+	rotated bool // Black's array is White's rotated (arrayRotated)
+}
+
+func newRemover(v *engine.Variant) *remover {
 	start := engine.NewPosition(v)
+	return &remover{v: v, start: start, rotated: arrayRotated(v, boardOf(v, start.Setup()))}
+}
+
+// fen is imbalanceFEN.
+func (r *remover) fen(root *engine.Position, first, second []string, swapped bool) (string, *removeError) {
+	v, start, rotated := r.v, r.start, r.rotated
 	if root == nil {
 		root = start
 	}
-	rotated := arrayRotated(v, boardOf(v, start.Setup()))
 	setup := root.Setup()
 	board := boardOf(v, setup)
 	where := func() string { // for an error only: a root's FEN is not free
