@@ -35,8 +35,23 @@ func TestMeasureConfigs(t *testing.T) {
 		t.Fatalf("outside-engine configs %v (%v)", outside, err)
 	}
 	for _, f := range outside {
-		if _, err := LoadRunConfig(f); err != nil {
+		cfg, err := LoadRunConfig(f)
+		if err != nil {
 			t.Errorf("%v", err)
+			continue
+		}
+		// Their openings files suit every match the planner may choose.
+		for i, v := range cfg.Variants {
+			if v.Imbalance == nil || v.Imbalance.OpeningsFile == "" {
+				continue
+			}
+			ev, err := v.engineVariant()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cfg.checkOpenings(i, ev); err != nil {
+				t.Errorf("%s: %v", f, err)
+			}
 		}
 	}
 }
