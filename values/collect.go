@@ -3,9 +3,12 @@ package values
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
@@ -122,7 +125,11 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 		out[variant] = append(out[variant], m)
 		return m
 	}
+	sources := imbalanceSources{}
 	for _, dir := range dirs {
+		if err := sources.add(dir); err != nil {
+			return nil, err
+		}
 		if selfplay.InProgress(dir) {
 			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
 				if g.Kind != "imbalance" {
@@ -158,6 +165,45 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 		}
 	}
 	return out, nil
+}
+
+// imbalanceSources are, per variant, the start positions its imbalance
+// streams took their material off ("" the array, else an openings file
+// by its path in the run's config), each with the first run directory
+// that used them.
+type imbalanceSources map[string]map[string]string
+
+// add records the sources of run dir's imbalance streams; a variant's
+// streams from different sources are an error: a piece taken off the
+// array and off positions from the middle of games are worth different
+// amounts (docs/values.md, "When the material comes off"), and a fit of
+// both together would measure neither.
+func (src imbalanceSources) add(dir string) error {
+	cfg, err := selfplay.LoadRunConfig(dir)
+	if err != nil {
+		return err
+	}
+	for _, im := range cfg.Imbalances {
+		if src[im.Variant] == nil {
+			src[im.Variant] = map[string]string{}
+		}
+		if _, ok := src[im.Variant][im.OpeningsFile]; !ok {
+			src[im.Variant][im.OpeningsFile] = dir
+		}
+		if len(src[im.Variant]) > 1 {
+			var from []string
+			for _, f := range slices.Sorted(maps.Keys(src[im.Variant])) {
+				what := "the array"
+				if f != "" {
+					what = "the positions of " + f
+				}
+				from = append(from, fmt.Sprintf("%s (%s)", what, src[im.Variant][f]))
+			}
+			return fmt.Errorf("%s imbalance matches take their material off %s: they measure different things; read each set of runs on its own",
+				im.Variant, strings.Join(from, " and off "))
+		}
+	}
+	return nil
 }
 
 // streamMatch is a finished imbalance stream's result as a match: its

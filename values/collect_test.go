@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"tamerlane/selfplay"
@@ -61,5 +62,35 @@ func TestRegressionReadsSelfPlayMatches(t *testing.T) {
 		if vs.Games != want {
 			t.Errorf("%s: %d regression games, want %d", stage, vs.Games, want)
 		}
+	}
+}
+
+// TestImbalancesFromDifferentStarts: imbalance streams of one variant
+// that take their material off the array and off a file of positions
+// are not fitted together; streams with the same start positions are.
+func TestImbalancesFromDifferentStarts(t *testing.T) {
+	dir := t.TempDir()
+	writeTestFile(t, dir, "mid.fen", strings.Join(midFENs, "\n")+"\n")
+	play := func(name, openings string) string {
+		text := "seed: 3\nnodes: 50\nmax_plies: 12\nimbalances:\n" +
+			"  - {name: P odds, variant: chess, first_removes: [P@d], pairs: 2" + openings + "}\n"
+		cfg, err := selfplay.LoadConfig(writeTestFile(t, dir, name+".yaml", text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, name)
+		if _, err := selfplay.Run(context.Background(), cfg, out, selfplay.RunOptions{Workers: 1, Factory: selfplay.GreedyFactory()}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	array, mid, mid2 := play("array", ""), play("mid", ", openings_file: mid.fen"), play("mid2", ", openings_file: mid.fen, openings_offset: 1")
+	ms, err := CollectImbalances([]string{mid, mid2})
+	if err != nil || len(ms["chess"]) != 1 || ms["chess"][0].Pairs != 4 {
+		t.Errorf("two runs from the same positions: %v (%v), want one match of 4 pairs", ms["chess"], err)
+	}
+	_, err = CollectImbalances([]string{array, mid})
+	if err == nil || !strings.Contains(err.Error(), "chess imbalance matches take their material off the array ("+array+") and off the positions of "+filepath.Join(dir, "mid.fen")+" ("+mid+")") {
+		t.Errorf("runs from the array and from positions: %v", err)
 	}
 }
