@@ -112,8 +112,17 @@ func selfPlay(kind string, sameProgram bool) bool {
 
 // CollectImbalances reads the imbalance streams of self-play run
 // directories and sums the results of streams with the same variant,
-// name and removes (the rounds of a planned match).
+// name and removes (the rounds of a planned match). A variant's streams
+// must all start from the array or all from one openings file
+// (imbalanceSources.add).
 func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error) {
+	out, _, err := collectImbalances(dirs)
+	return out, err
+}
+
+// collectImbalances is CollectImbalances, with per variant the openings
+// file its matches started from ("": the array).
+func collectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[string]string, error) {
 	out := map[string][]*tune.ImbalanceMatch{}
 	match := func(variant, name string, first, second []string) *tune.ImbalanceMatch {
 		for _, x := range out[variant] {
@@ -128,7 +137,7 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 	sources := imbalanceSources{}
 	for _, dir := range dirs {
 		if err := sources.add(dir); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if selfplay.InProgress(dir) {
 			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
@@ -150,13 +159,13 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 				return nil
 			})
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			continue
 		}
 		sum, err := selfplay.ReadSummary(filepath.Join(dir, "summary.json"))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, s := range sum.Streams {
 			if s.Kind == "imbalance" {
@@ -164,7 +173,13 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error)
 			}
 		}
 	}
-	return out, nil
+	from := map[string]string{}
+	for v, files := range sources {
+		for f := range files { // one file per variant (imbalanceSources.add)
+			from[v] = f
+		}
+	}
+	return out, from, nil
 }
 
 // imbalanceSources are, per variant, the start positions its imbalance

@@ -202,6 +202,10 @@ type VariantValues struct {
 	Games          int `json:"games"`
 	Samples        int `json:"samples"`
 	ImbalanceGames int `json:"imbalance_games"`
+	// ImbalanceOpenings is the file of positions the imbalance matches
+	// took their material off (absent: the start array); its pawns and
+	// pieces are worth what they are at that stage of the game.
+	ImbalanceOpenings string `json:"imbalance_openings,omitempty"`
 	// Resigned and ImbalanceResigned count the games of each method that
 	// resign adjudication ended: results decided by our engine's scores,
 	// in its table's centipawns, rather than by play.
@@ -302,7 +306,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 	if err != nil {
 		return nil, err
 	}
-	imbs, err := CollectImbalances(dirs)
+	imbs, imbFrom, err := collectImbalances(dirs)
 	if err != nil {
 		return nil, err
 	}
@@ -384,7 +388,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			}
 		}
 		if ms := imbs[name]; len(ms) > 0 {
-			vv.Matches = ms
+			vv.Matches, vv.ImbalanceOpenings = ms, imbFrom[name]
 			pieces := []string{"P"}
 			for _, m := range ms {
 				vv.ImbalanceGames += m.Wins + m.Draws + m.Losses
@@ -506,6 +510,9 @@ func (d *Document) Markdown() string {
 	}
 	for _, v := range d.Variants {
 		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
+		if v.ImbalanceOpenings != "" {
+			fmt.Fprintf(&b, " The imbalance matches took their material off the positions of %s, not the start array: their pawn and pieces are those of that stage of the game.", v.ImbalanceOpenings)
+		}
 		if v.Resigned+v.ImbalanceResigned > 0 {
 			fmt.Fprintf(&b, " Resign adjudication (our engine's scores) ended %s of the regression's games and %s of the imbalance games.",
 				FormatPercent(v.Resigned, v.Games), FormatPercent(v.ImbalanceResigned, v.ImbalanceGames))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tamerlane/selfplay"
+	"tamerlane/tune/published"
 )
 
 // Three chess middlegame positions, each side with its knights, bishops,
@@ -118,6 +119,26 @@ func TestMeasureFromOpenings(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(out, "chess", "imbalance", startFile))
 	if err != nil || !strings.Contains(string(b), `"N": 2.5`) {
 		t.Errorf("start.json %s (%v), want the config's start", b, err)
+	}
+	// The document says where the matches' material came off.
+	dirs, err := RunDirs(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := published.Load("../data/published")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Measure(dirs, cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fen := cfg.Variants[0].Imbalance.OpeningsFile
+	if v := doc.Variant("chess"); v == nil || v.ImbalanceOpenings != fen || v.ImbalanceGames != 2*2*2*2 { // two matches, two rounds of two pairs
+		t.Errorf("chess values %+v, want the matches' openings %s and 16 games", v, fen)
+	}
+	if md := doc.Markdown(); !strings.Contains(md, "took their material off the positions of "+fen) {
+		t.Errorf("values.md does not name the positions:\n%s", md)
 	}
 	for round := 0; round < 2; round++ {
 		rdir := filepath.Join(out, "chess", "imbalance", "round-00"+string(rune('0'+round)))
