@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
 )
 
 // Three chess middlegame positions, each side with its knights, bishops,
@@ -121,15 +120,7 @@ func TestMeasureFromOpenings(t *testing.T) {
 		t.Errorf("start.json %s (%v), want the config's start", b, err)
 	}
 	// The document says where the matches' material came off.
-	dirs, err := RunDirs(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := published.Load("../data/published")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := Measure(dirs, cat, Options{})
+	doc, err := measurePool(t, out)
 	if err != nil {
 		t.Fatal(err)
 	}
