@@ -295,6 +295,7 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 			}
 		}
 		if v.Imbalance != nil {
+			before := len(errs)
 			pc := c.plan(i)
 			if err := pc.Validate(); err != nil {
 				bad(p+".imbalance", "%v", err)
@@ -318,11 +319,6 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 					bad(fmt.Sprintf("%s.imbalance.start.%s", p, x), "want a positive estimate of a piece of imbalance.pieces")
 				}
 			}
-			if v.Imbalance.OpeningsFile != "" && local {
-				if err := c.checkOpenings(i, ev); err != nil {
-					bad(p+".imbalance.openings_file", "%v", err)
-				}
-			}
 			for _, x := range slices.Sorted(maps.Keys(v.Imbalance.Replace)) {
 				y := v.Imbalance.Replace[x]
 				field := fmt.Sprintf("%s.imbalance.replace.%s", p, x)
@@ -331,6 +327,13 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 					bad(field, "%q is not among imbalance.pieces", x)
 				case y == x || !slices.Contains(v.Imbalance.Pieces, y) || v.Imbalance.Replace[y] != "":
 					bad(field, "%q must be another piece of imbalance.pieces, itself measured without a replacement", y)
+				}
+			}
+			// The planner's matches are checked against the positions only
+			// once the plan itself is valid.
+			if v.Imbalance.OpeningsFile != "" && local && len(errs) == before {
+				if err := c.checkOpenings(i, ev); err != nil {
+					bad(p+".imbalance.openings_file", "%v", err)
 				}
 			}
 		} else if v.Pairs == 0 {

@@ -80,6 +80,13 @@ func TestImbalanceOpeningsConfig(t *testing.T) {
 		t.Errorf("other positions: hash %.12s, the same as before (%v)", h3, err)
 	}
 
+	// An invalid plan is reported as such, not as positions that do not suit it.
+	bad := strings.Replace(openingsMeasure, "pieces: [N]", "pieces: [K]", 1)
+	_, err = LoadConfig(writeTestFile(t, dir, "bad.yaml", bad))
+	if err == nil || !strings.Contains(err.Error(), "imbalance.pieces[0]") || strings.Contains(err.Error(), "openings_file") {
+		t.Errorf("an invalid piece with an openings file: %v", err)
+	}
+
 	// Black has no e-pawn on the second line: "N vs P+P" (the d- and
 	// e-pawn) cannot be played from it, though the pawn odds and "N vs
 	// P" can, and the planner might never choose it.
