@@ -14,6 +14,7 @@ import (
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
+	"tamerlane/tune/imbalance"
 )
 
 // VariantSamples are the regression samples of one variant.
@@ -219,6 +220,47 @@ func (src imbalanceSources) add(dir string) error {
 		}
 	}
 	return nil
+}
+
+// fittableMatches returns the matches of variant name the imbalance fit
+// can count, with a note for each it leaves out: one whose side gives up
+// two or more pieces of a colour-bound type (two bishops). The fit's value
+// of such a piece is one taken from a side that had both colours, so it
+// carries the pair with it (README, "Piece values"); two of them are
+// worth two pieces and one pair, not two pairs. The planner never plays
+// such a match; a self-play stream may.
+func fittableMatches(name string, ms []*tune.ImbalanceMatch) ([]*tune.ImbalanceMatch, []string) {
+	v, err := engine.VariantWithRules(name, "")
+	if err != nil {
+		return ms, nil
+	}
+	var kept []*tune.ImbalanceMatch
+	var notes []string
+	for _, m := range ms {
+		if t := twoColourBound(v, m.FirstRemoves, m.SecondRemoves); t != "" {
+			notes = append(notes, fmt.Sprintf("imbalance: match %q left out: a side gives up two %s, a colour-bound piece whose imbalance value includes its pair, so the fit would count the pair twice", m.Name, t))
+			continue
+		}
+		kept = append(kept, m)
+	}
+	return kept, notes
+}
+
+// twoColourBound returns the token of a colour-bound piece type that one
+// of the sides removes at least twice ("" if none).
+func twoColourBound(v *engine.Variant, sides ...[]string) string {
+	for _, side := range sides {
+		n := map[string]int{}
+		for _, tok := range side {
+			p := imbalance.PieceOf(tok)
+			if t, ok := v.PieceByToken(p); ok && v.Def(t).ColourBound() {
+				if n[p]++; n[p] == 2 {
+					return p
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // streamMatch is a finished imbalance stream's result as a match: its

@@ -387,7 +387,9 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 				}
 			}
 		}
-		if ms := imbs[name]; len(ms) > 0 {
+		ms, notes := fittableMatches(name, imbs[name])
+		vv.Notes = append(vv.Notes, notes...)
+		if len(ms) > 0 {
 			vv.Matches, vv.ImbalanceOpenings = ms, imbFrom[name]
 			pieces := []string{"P"}
 			for _, m := range ms {
