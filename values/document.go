@@ -5,11 +5,9 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 	"tamerlane/internal/stats"
 
 	"tamerlane/selfplay"
-	"tamerlane/selfplay/elo"
 	"tamerlane/tune"
 	"tamerlane/tune/imbalance"
 	"tamerlane/tune/published"
@@ -489,133 +487,4 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		doc.Variants = append(doc.Variants, vv)
 	}
 	return doc, nil
-}
-
-// Markdown renders the document as tables, one per variant.
-func (d *Document) Markdown() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Piece values (%s, 95%% intervals)\n\n", d.Scale)
-	fmt.Fprintf(&b, "Estimand: %s.\n\n", d.Definition)
-	fmt.Fprintf(&b, "Regression samples from ply %d on, material unchanged for %d plies", d.Settings.MinPly, d.Settings.QuietPlies)
-	if d.Settings.SharedPieces > 0 {
-		fmt.Fprintf(&b, ", at least %d piece(s) on the board besides the material difference (both sides have them)", d.Settings.SharedPieces)
-	}
-	if d.Settings.Pairs {
-		b.WriteString("; a class pair.T for every colour-bound type T (pieces of T on both colours of squares)")
-	}
-	fmt.Fprintf(&b, "; a piece is identified with at least %d games with a difference.\n\n", d.Settings.MinGames)
-	if len(d.InProgress) > 0 {
-		fmt.Fprintf(&b, "**Interim**: the games finished so far in runs still in progress (%s).\n\n", strings.Join(d.InProgress, ", "))
-	}
-	if len(d.UnfinishedPlans) > 0 {
-		fmt.Fprintf(&b, "**Unfinished imbalance plans** (stopped before the planner's end, no plan.json): %s. Their values are of the matches played so far.\n\n", strings.Join(d.UnfinishedPlans, ", "))
-	}
-	for _, v := range d.Variants {
-		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
-		if v.ImbalanceOpenings != "" {
-			fmt.Fprintf(&b, " The imbalance matches took their material off the positions of %s, not the start array: their pawn and pieces are those of that stage of the game.", v.ImbalanceOpenings)
-		}
-		if v.Resigned+v.ImbalanceResigned > 0 {
-			fmt.Fprintf(&b, " Resign adjudication (our engine's scores) ended %s of the regression's games and %s of the imbalance games.",
-				FormatPercent(v.Resigned, v.Games), FormatPercent(v.ImbalanceResigned, v.ImbalanceGames))
-		}
-		if l := v.Logistic; l != nil {
-			fmt.Fprintf(&b, " A pawn is worth %.3f logit at the start (phase 1) and %.3f at phase 0; White's edge %+.3f logit.", l.Gamma0+l.Gamma1, l.Gamma0, l.Alpha)
-		}
-		b.WriteString("\n\n")
-		var scaled []string
-		for _, p := range v.Pieces {
-			if len(p.Scaled) > len(scaled) {
-				scaled = scaled[:0]
-				for _, x := range p.Scaled {
-					scaled = append(scaled, x.Scale)
-				}
-			}
-		}
-		b.WriteString("| piece | regression | imbalance | z | imbalance (regression's pawn at the start) | z |")
-		for _, sc := range scaled {
-			fmt.Fprintf(&b, " regression (%s) | imbalance (%s) | z (%s) |", sc, sc, sc)
-		}
-		b.WriteString(" published (P=1) |\n|---|---|---|---|---|---|" + strings.Repeat("---|---|---|", len(scaled)) + "---|\n")
-		for _, p := range v.Pieces {
-			z := FormatZ(p.AgreementZ)
-			var pubs []string
-			for _, x := range p.Published {
-				pubs = append(pubs, fmt.Sprintf("%.2f (%s, %s)", x.Value, x.Source, x.Kind))
-			}
-			name := p.Piece
-			if p.Name != "" {
-				name += " " + p.Name
-			}
-			cells := []string{name, FormatInterval(p.Regression), FormatInterval(p.Imbalance), z, FormatInterval(p.Bridged), FormatZ(p.BridgedZ)}
-			for k := range scaled {
-				if k < len(p.Scaled) {
-					cells = append(cells, FormatInterval(p.Scaled[k].Regression), FormatInterval(p.Scaled[k].Imbalance), FormatZ(p.Scaled[k].AgreementZ))
-				} else {
-					cells = append(cells, "–", "–", "–")
-				}
-			}
-			cells = append(cells, strings.Join(pubs, "; "))
-			fmt.Fprintf(&b, "| %s |\n", strings.Join(cells, " | "))
-		}
-		var informed []string
-		for _, p := range v.Pieces {
-			if p.GamesWithDifference > 0 {
-				informed = append(informed, fmt.Sprintf("%s %d (%s)", p.Piece, p.GamesWithDifference, FormatPercent(p.GamesWithDifference, v.Games)))
-			}
-		}
-		if len(informed) > 0 {
-			fmt.Fprintf(&b, "\nRegression games with a difference in the piece (the games that inform its value): %s.\n", strings.Join(informed, ", "))
-		}
-		for _, p := range v.Pieces {
-			if p.WithPair != nil {
-				fmt.Fprintf(&b, "\n%s with its pair: %s. Removing one %s from the start position breaks the pair, so an imbalance match that removes it measures %s + pair.%s; the z columns compare the imbalance value with this sum (and its ratios), and the phase bands are not compared.\n",
-					p.Piece, FormatInterval(p.WithPair), p.Piece, p.Piece, p.Piece)
-			}
-		}
-		if len(v.PawnSets) > 0 {
-			sets := make([]string, len(v.PawnSets))
-			for i, ps := range v.PawnSets {
-				sets[i] = fmt.Sprintf("%s %s", ps.Set, FormatInterval(&ps.Imbalance))
-				if ps.AdditivityZ != nil {
-					sets[i] += fmt.Sprintf(" (z %+.2f)", *ps.AdditivityZ)
-				}
-				if !ps.Adds() {
-					sets[i] += " **do not add up**"
-				}
-			}
-			fmt.Fprintf(&b, "\nPawn sets measured by their own odds, each a class of the imbalance fit (in pawns; a set of k pawns is worth k if removed pawns add up; z = (value − k)/SE): %s.\n", strings.Join(sets, ", "))
-		}
-		disagreementsMarkdown(&b, v.Disagreements)
-		phaseMarkdown(&b, &v)
-		if len(v.Matches) > 0 {
-			b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L | first side score (95%) |\n|---|---|---|---|\n")
-			for _, m := range v.Matches {
-				sc := elo.Trinomial{Wins: m.Wins, Draws: m.Draws, Losses: m.Losses}.Score()
-				fmt.Fprintf(&b, "| %v vs %v | %d | %d-%d-%d | %s |\n", m.FirstRemoves, m.SecondRemoves, m.Pairs, m.Wins, m.Draws, m.Losses, sc.Format(3))
-			}
-		}
-		for _, n := range v.Notes {
-			fmt.Fprintf(&b, "\n- %s", n)
-		}
-		b.WriteString("\n\n")
-	}
-	return b.String()
-}
-
-// FormatInterval prints "3.12 [2.90, 3.34]" or "–" (nil or unknown).
-func FormatInterval(iv *stats.Interval) string {
-	if iv == nil {
-		return "–"
-	}
-	return iv.Format(2)
-}
-
-// FormatPercent formats n of total as a whole percentage ("-" when total
-// is 0).
-func FormatPercent(n, total int) string {
-	if total == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.0f%%", 100*float64(n)/float64(total))
 }
