@@ -66,6 +66,22 @@ func TestRegressionReadsSelfPlayMatches(t *testing.T) {
 	}
 }
 
+// playSelfplay plays the self-play config text (written to dir/name.yaml,
+// so relative paths are dir's) with the greedy player into dir/name and
+// returns that directory.
+func playSelfplay(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	cfg, err := selfplay.LoadConfig(writeTestFile(t, dir, name+".yaml", text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, name)
+	if _, err := selfplay.Run(context.Background(), cfg, out, selfplay.RunOptions{Workers: 1, Factory: selfplay.GreedyFactory()}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // TestImbalancesFromDifferentStarts: imbalance streams of one variant
 // that take their material off the array and off a file of positions
 // are not fitted together; streams with the same start positions are.
@@ -73,17 +89,8 @@ func TestImbalancesFromDifferentStarts(t *testing.T) {
 	dir := t.TempDir()
 	writeTestFile(t, dir, "mid.fen", strings.Join(midFENs, "\n")+"\n")
 	play := func(name, openings string) string {
-		text := "seed: 3\nnodes: 50\nmax_plies: 12\nimbalances:\n" +
-			"  - {name: P odds, variant: chess, first_removes: [P@d], pairs: 2" + openings + "}\n"
-		cfg, err := selfplay.LoadConfig(writeTestFile(t, dir, name+".yaml", text))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := filepath.Join(dir, name)
-		if _, err := selfplay.Run(context.Background(), cfg, out, selfplay.RunOptions{Workers: 1, Factory: selfplay.GreedyFactory()}); err != nil {
-			t.Fatal(err)
-		}
-		return out
+		return playSelfplay(t, dir, name, "seed: 3\nnodes: 50\nmax_plies: 12\nimbalances:\n"+
+			"  - {name: P odds, variant: chess, first_removes: [P@d], pairs: 2"+openings+"}\n")
 	}
 	array, mid, mid2 := play("array", ""), play("mid", ", openings_file: mid.fen"), play("mid2", ", openings_file: mid.fen, openings_offset: 1")
 	ms, err := CollectImbalances([]string{mid, mid2})
@@ -105,14 +112,7 @@ func TestTwoBishopsLeftOut(t *testing.T) {
 		"  - {name: P odds, variant: chess, first_removes: [P], pairs: 2}\n" +
 		"  - {name: B vs P, variant: chess, first_removes: [B], second_removes: [P], pairs: 2}\n" +
 		"  - {name: N+P vs B+B, variant: chess, first_removes: [N, P], second_removes: [B, B], pairs: 2}\n"
-	cfg, err := selfplay.LoadConfig(writeTestFile(t, dir, "c.yaml", text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "run")
-	if _, err := selfplay.Run(context.Background(), cfg, out, selfplay.RunOptions{Workers: 1, Factory: selfplay.GreedyFactory()}); err != nil {
-		t.Fatal(err)
-	}
+	out := playSelfplay(t, dir, "run", text)
 	cat, err := published.Load("../data/published")
 	if err != nil {
 		t.Fatal(err)
