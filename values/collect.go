@@ -113,17 +113,11 @@ func selfPlay(kind string, sameProgram bool) bool {
 
 // CollectImbalances reads the imbalance streams of self-play run
 // directories and sums the results of streams with the same variant,
-// name and removes (the rounds of a planned match). A variant's streams
-// must all start from the array or all from one openings file
+// name and removes (the rounds of a planned match). It also returns, per
+// variant, the openings file its matches started from ("": the array): a
+// variant's streams must all start from the array or all from one file
 // (imbalanceSources.add).
-func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, error) {
-	out, _, err := collectImbalances(dirs)
-	return out, err
-}
-
-// collectImbalances is CollectImbalances, with per variant the openings
-// file its matches started from ("": the array).
-func collectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[string]string, error) {
+func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[string]string, error) {
 	out := map[string][]*tune.ImbalanceMatch{}
 	match := func(variant, name string, first, second []string) *tune.ImbalanceMatch {
 		for _, x := range out[variant] {

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
 )
 
 // TestRegressionReadsSelfPlayMatches: the regression reads self-play
@@ -93,11 +92,14 @@ func TestImbalancesFromDifferentStarts(t *testing.T) {
 			"  - {name: P odds, variant: chess, first_removes: [P@d], pairs: 2"+openings+"}\n")
 	}
 	array, mid, mid2 := play("array", ""), play("mid", ", openings_file: mid.fen"), play("mid2", ", openings_file: mid.fen, openings_offset: 1")
-	ms, err := CollectImbalances([]string{mid, mid2})
+	ms, from, err := CollectImbalances([]string{mid, mid2})
 	if err != nil || len(ms["chess"]) != 1 || ms["chess"][0].Pairs != 4 {
 		t.Errorf("two runs from the same positions: %v (%v), want one match of 4 pairs", ms["chess"], err)
 	}
-	_, err = CollectImbalances([]string{array, mid})
+	if want := filepath.Join(dir, "mid.fen"); from["chess"] != want {
+		t.Errorf("the matches' positions %q, want %q", from["chess"], want)
+	}
+	_, _, err = CollectImbalances([]string{array, mid})
 	if err == nil || !strings.Contains(err.Error(), "chess imbalance matches take their material off the array ("+array+") and off the positions of "+filepath.Join(dir, "mid.fen")+" ("+mid+")") {
 		t.Errorf("runs from the array and from positions: %v", err)
 	}
@@ -113,11 +115,7 @@ func TestTwoBishopsLeftOut(t *testing.T) {
 		"  - {name: B vs P, variant: chess, first_removes: [B], second_removes: [P], pairs: 2}\n" +
 		"  - {name: N+P vs B+B, variant: chess, first_removes: [N, P], second_removes: [B, B], pairs: 2}\n"
 	out := playSelfplay(t, dir, "run", text)
-	cat, err := published.Load("../data/published")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := Measure([]string{out}, cat, Options{})
+	doc, err := Measure([]string{out}, nil, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -304,7 +304,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 	if err != nil {
 		return nil, err
 	}
-	imbs, imbFrom, err := collectImbalances(dirs)
+	imbs, imbFrom, err := CollectImbalances(dirs)
 	if err != nil {
 		return nil, err
 	}

@@ -28,7 +28,7 @@ func TestInterimEqualsFinished(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	imbA, err := CollectImbalances(dirs)
+	imbA, _, err := CollectImbalances(dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestInterimEqualsFinished(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	imbB, err := CollectImbalances(dirs)
+	imbB, _, err := CollectImbalances(dirs)
 	if err != nil {
 		t.Fatal(err)
 	}

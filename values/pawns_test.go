@@ -70,7 +70,7 @@ func TestMeasureCentrePawns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := CollectImbalances(dirs)
+	ms, _, err := CollectImbalances(dirs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -204,10 +204,7 @@ func (c PlanConfig) CandidateMatches() []PlannedMatch {
 	var out []PlannedMatch
 	seen := map[string]bool{}
 	add := func(piece string, first, second []string) {
-		name := matchName(first, second)
-		if piece == "P" || setSize(piece) > 0 {
-			name = piece + " odds"
-		}
+		name := plannedName(piece, first, second)
 		if !seen[name] {
 			seen[name] = true
 			out = append(out, PlannedMatch{ImbalanceMatch: tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}, Piece: piece})
@@ -275,6 +272,15 @@ func matchName(first, second []string) string {
 	return strings.Join(first, "+") + " vs " + strings.Join(second, "+")
 }
 
+// plannedName names a planned match measuring piece: "P odds" and "3P
+// odds" for the odds of a pawn or a set of pawns, else matchName.
+func plannedName(piece string, first, second []string) string {
+	if piece == "P" || setSize(piece) > 0 {
+		return piece + " odds"
+	}
+	return matchName(first, second)
+}
+
 // Plan runs the imbalance measurement of one variant: rounds of matches
 // until every piece's 95% half-width is at most cfg.HalfWidth pawns, its
 // match has cfg.MaxPairs pairs, or, with cfg.StopOutOfReach, the target
@@ -296,10 +302,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	byName := map[string]*PlannedMatch{}
 	current := map[string]*PlannedMatch{} // piece → its current match
 	add := func(piece string, first, second []string) *PlannedMatch {
-		name := matchName(first, second)
-		if piece == "P" || setSize(piece) > 0 {
-			name = piece + " odds"
-		}
+		name := plannedName(piece, first, second)
 		if m := byName[name]; m != nil {
 			return m
 		}
