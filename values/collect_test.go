@@ -2,6 +2,7 @@ package values
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,5 +133,54 @@ func TestTwoBishopsLeftOut(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(v.Notes, "\n"), `imbalance: match "N+P vs B+B" left out: a side gives up two B`) {
 		t.Errorf("notes %q", v.Notes)
+	}
+}
+
+// TestImbalanceConsistencyInDocument: three matches for two values (the
+// pawn and the knight) leave one degree of freedom, which the document
+// tests and the Markdown reports with each match's residual; two matches
+// leave none, and the Markdown says nothing tests that the values add up.
+func TestImbalanceConsistencyInDocument(t *testing.T) {
+	dir := t.TempDir()
+	head := "seed: 5\nnodes: 50\nmax_plies: 12\nimbalances:\n" +
+		"  - {name: P odds, variant: chess, first_removes: [P], pairs: 3}\n" +
+		"  - {name: N vs P+P, variant: chess, first_removes: [N], second_removes: [P, P], pairs: 3}\n"
+	for _, tc := range []struct {
+		name, extra string
+		matches, df int
+		says        string
+	}{
+		{"overdetermined", "  - {name: N vs P, variant: chess, first_removes: [N], second_removes: [P], pairs: 3}\n", 3, 1, "The 3 matches overdetermine the values"},
+		{"exact", "", 2, 0, "As many matches as values"},
+	} {
+		out := playSelfplay(t, dir, tc.name, head+tc.extra)
+		doc, err := Measure([]string{out}, nil, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := doc.Variant("chess")
+		if v == nil || v.ImbalanceConsistency == nil {
+			t.Fatalf("%s: no consistency test (notes %q)", tc.name, v.Notes)
+		}
+		c := v.ImbalanceConsistency
+		if c.Matches != tc.matches || c.DF != tc.df || len(c.Residuals) != len(v.Matches) {
+			t.Errorf("%s: %d matches, df %d, %d residuals; want %d, %d, %d", tc.name, c.Matches, c.DF, len(c.Residuals), tc.matches, tc.df, len(v.Matches))
+		}
+		for i, r := range c.Residuals {
+			if r.Name != v.Matches[i].Name {
+				t.Errorf("%s: residual %d is %q, match %q", tc.name, i, r.Name, v.Matches[i].Name)
+			}
+		}
+		md := doc.Markdown()
+		if !strings.Contains(md, tc.says) || strings.Contains(md, "fitted score") != (tc.df > 0) {
+			t.Errorf("%s: Markdown lacks %q or has the wrong table:\n%s", tc.name, tc.says, md)
+		}
+		js, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(js), `"imbalance_consistency":{"matches":`) {
+			t.Errorf("%s: JSON lacks imbalance_consistency", tc.name)
+		}
 	}
 }

@@ -216,6 +216,11 @@ type VariantValues struct {
 	Logistic *Logistic `json:"logistic,omitempty"`
 	// Matches are the imbalance matches (rounds summed).
 	Matches []*tune.ImbalanceMatch `json:"matches,omitempty"`
+	// ImbalanceConsistency tests the imbalance fit's additive model
+	// against its matches: when they are more than the values, every
+	// match's score against the one the others predict (absent without
+	// an imbalance fit).
+	ImbalanceConsistency *imbalance.Consistency `json:"imbalance_consistency,omitempty"`
 	// Pieces are the rows, the pawn first.
 	Pieces []PieceValues `json:"pieces"`
 	// PawnSets are the sets of pawns whose own odds the imbalance matches
@@ -404,6 +409,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			if err != nil {
 				vv.Notes = append(vv.Notes, "imbalance: "+err.Error())
 			} else {
+				vv.ImbalanceConsistency = fit.Consistency
 				for _, e := range fit.Estimates {
 					if e.Piece == "P" || math.IsNaN(e.SE) {
 						continue

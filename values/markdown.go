@@ -105,13 +105,7 @@ func (d *Document) Markdown() string {
 		}
 		disagreementsMarkdown(&b, v.Disagreements)
 		phaseMarkdown(&b, &v)
-		if len(v.Matches) > 0 {
-			b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L | first side score (95%) |\n|---|---|---|---|\n")
-			for _, m := range v.Matches {
-				sc := elo.Trinomial{Wins: m.Wins, Draws: m.Draws, Losses: m.Losses}.Score()
-				fmt.Fprintf(&b, "| %v vs %v | %d | %d-%d-%d | %s |\n", m.FirstRemoves, m.SecondRemoves, m.Pairs, m.Wins, m.Draws, m.Losses, sc.Format(3))
-			}
-		}
+		matchesMarkdown(&b, &v)
 		for _, n := range v.Notes {
 			fmt.Fprintf(&b, "\n- %s", n)
 		}
@@ -135,4 +129,48 @@ func FormatPercent(n, total int) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.0f%%", 100*float64(n)/float64(total))
+}
+
+// matchesMarkdown writes the imbalance matches and, when they
+// overdetermine the values, the test of the additive model: each match's
+// score against the fit's and its standardised residual.
+func matchesMarkdown(b *strings.Builder, v *VariantValues) {
+	if len(v.Matches) == 0 {
+		return
+	}
+	c := v.ImbalanceConsistency
+	if c.Overdetermined() && !c.Tested() {
+		fmt.Fprintf(b, "\nThe %d matches overdetermine the values, but no match's games differ, so nothing measures the spread to test the additive model against.\n", c.Matches)
+	}
+	if c.Tested() {
+		verdict := "they agree with it at 95%"
+		if c.Disagrees(0.05) {
+			verdict = "**they disagree with it at 95%**: some pieces are not worth the same in every match, or do not add up"
+		}
+		fmt.Fprintf(b, "\nThe %d matches overdetermine the values: lack of fit of the additive model X² = %s on %d df (pure-error dispersion %s, F test p = %s): %s. Each match's z is its score against the fitted one, standardised by the game-to-game spread within matches and its leverage (– where the match alone sets a value).\n",
+			c.Matches, c.ChiSquare.Format(2), c.DF, c.PureError.Format(3), c.P.Format(4), verdict)
+	}
+	if c != nil && c.DF == 0 {
+		b.WriteString("\nAs many matches as values: each match sets one, so nothing here tests that the values add up (a further match would).\n")
+	}
+	b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L | first side score (95%) |")
+	if c.Overdetermined() {
+		b.WriteString(" fitted score | z |\n|---|---|---|---|---|---|\n")
+	} else {
+		b.WriteString("\n|---|---|---|---|\n")
+	}
+	// The fit skipped matches without games; its residuals follow the rest.
+	next := 0
+	for _, m := range v.Matches {
+		sc := elo.Trinomial{Wins: m.Wins, Draws: m.Draws, Losses: m.Losses}.Score()
+		fmt.Fprintf(b, "| %v vs %v | %d | %d-%d-%d | %s |", m.FirstRemoves, m.SecondRemoves, m.Pairs, m.Wins, m.Draws, m.Losses, sc.Format(3))
+		if c.Overdetermined() && m.Wins+m.Draws+m.Losses > 0 && next < len(c.Residuals) {
+			r := c.Residuals[next]
+			next++
+			fmt.Fprintf(b, " %s | %s |", r.Fitted.Format(3), r.Z.Format(2))
+		} else if c.Overdetermined() {
+			b.WriteString(" – | – |")
+		}
+		b.WriteString("\n")
+	}
 }

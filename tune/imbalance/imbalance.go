@@ -192,6 +192,9 @@ type Result struct {
 	Iterations int
 	// Status is gonum's termination status.
 	Status optimize.Status
+	// Consistency tests the additive model against the matches
+	// (consistency.go).
+	Consistency *Consistency
 }
 
 // Fit fits piece values to imbalance matches; see the package
@@ -331,6 +334,11 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 		}
 	}
 	res.Cov = cov
+	inv0, _, err := stats.PinvSym(fisher(matches, beta, k))
+	if err != nil {
+		return nil, err
+	}
+	res.Consistency = consistency(matches, beta, inv0)
 
 	z := stats.Z(level)
 	br := beta[ref]

@@ -39,9 +39,16 @@ func design() [][2][]string {
 // with probability 0.6·min(p, 1−p)·2, leaving E[score] = p.
 func simulate(t *testing.T, n int, seed uint64) []Match {
 	t.Helper()
+	return simulateShifted(t, n, seed, -1, 0)
+}
+
+// simulateShifted is simulate with design entry odd's log-odds shifted by
+// shift: a match that breaks the additive model (none when odd is -1).
+func simulateShifted(t *testing.T, n int, seed uint64, odd int, shift float64) []Match {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 9))
 	var ms []Match
-	for _, d := range design() {
+	for i, d := range design() {
 		diff, err := DiffFromRemoved(pieceNames(), d[0], d[1])
 		if err != nil {
 			t.Fatal(err)
@@ -49,6 +56,9 @@ func simulate(t *testing.T, n int, seed uint64) []Match {
 		z := 0.0
 		for j, x := range diff {
 			z += trueScale * trueValues()[j] * x
+		}
+		if i == odd {
+			z += shift
 		}
 		p := 1 / (1 + math.Exp(-z))
 		pd := 1.2 * min(p, 1-p)

@@ -1,0 +1,129 @@
+package imbalance
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"tamerlane/internal/stats"
+)
+
+// Consistency tests the additive model against the matches. With more
+// matches than the values they identify, the matches overdetermine the
+// values, and the model (a piece is worth the same in every match, and
+// values add) predicts every match's score from the others.
+//
+// The test is the lack-of-fit F test of a generalised linear model with
+// replicated observations. Each match's games are replicates: the
+// pure-error dispersion
+//
+//	φ_pe = Σ_m [W_m(1−s̄_m)² + D_m(½−s̄_m)² + L_m·s̄_m²] / (p_m(1−p_m)) / (G − M)
+//
+// (s̄_m the match's mean score, p_m the fitted one, G games, M matches)
+// measures the spread of single games about their own match's mean, which
+// the model does not enter; the lack of fit
+//
+//	X² = Σ_m n_m (s̄_m − p_m)² / (p_m(1−p_m)) / φ_pe
+//
+// measures the matches' means about the model. Under the model X²/DF is
+// F(DF, G − M), DF = M − rank of the information. Games are taken as
+// independent, as the fit's standard errors take them: a pair of games
+// from one position is two replicates.
+type Consistency struct {
+	// Matches is M, the matches with games; DF is M less the number of value directions the
+	// matches identify (0: nothing to test).
+	Matches int `json:"matches"`
+	DF      int `json:"df"`
+	// ChiSquare is X² (in pure-error units); P its p-value from the F
+	// test (null when DF is 0).
+	ChiSquare stats.Float `json:"chi_square"`
+	P         stats.Float `json:"p"`
+	// PureError is φ_pe (null with no game to spare).
+	PureError stats.Float `json:"pure_error_dispersion"`
+	// Residuals are one per match, in input order (null figures for a
+	// match without games).
+	Residuals []Residual `json:"residuals"`
+}
+
+// Residual is one match's score against the additive model's.
+type Residual struct {
+	Name   string      `json:"name"`
+	Games  float64     `json:"games"`
+	Score  stats.Float `json:"score"`
+	Fitted stats.Float `json:"fitted"`
+	// Leverage h_m is the share of the fit this match decides: 1 when its
+	// score alone sets a value (it then fits exactly, and says nothing
+	// about the model).
+	Leverage stats.Float `json:"leverage"`
+	// Z is the standardised residual (s̄ − p)/√(φ_pe·p(1−p)(1−h)/n):
+	// about N(0, 1) under the model; null when the leverage is 1.
+	Z stats.Float `json:"z"`
+}
+
+// Overdetermined reports whether there are more matches than values.
+func (c *Consistency) Overdetermined() bool { return c != nil && c.DF > 0 }
+
+// Tested reports whether the matches overdetermine the values and their
+// games vary within matches (the test needs both).
+func (c *Consistency) Tested() bool { return c.Overdetermined() && !math.IsNaN(float64(c.P)) }
+
+// Disagrees reports whether the matches reject the additive model at the
+// given level (e.g. 0.05).
+func (c *Consistency) Disagrees(alpha float64) bool {
+	return c.Tested() && float64(c.P) < alpha
+}
+
+// consistency computes the test for a fit at beta, with inv the
+// pseudo-inverse of the Fisher information (without ridge: the leverages
+// of a ridged fit fall short of 1 where a match alone sets a value).
+func consistency(matches []Match, beta []float64, inv *mat.SymDense) *Consistency {
+	c := &Consistency{ChiSquare: stats.Float(math.NaN()), P: stats.Float(math.NaN()), PureError: stats.Float(math.NaN())}
+	games, pure, lack, rank := 0.0, 0.0, 0.0, 0.0
+	k := len(beta)
+	played := 0
+	for _, m := range matches {
+		n := m.Games()
+		if n == 0 {
+			nan := stats.Float(math.NaN())
+			c.Residuals = append(c.Residuals, Residual{Name: m.Name, Score: nan, Fitted: nan, Leverage: nan, Z: nan})
+			continue
+		}
+		played++
+		p := logistic(dot(beta, m.Diff))
+		s := (m.Wins + m.Draws/2) / n
+		d := mat.NewVecDense(k, m.Diff)
+		h := n * p * (1 - p) * mat.Inner(d, inv, d)
+		rank += h
+		games += n
+		v := p * (1 - p)
+		if v > 0 {
+			pure += (m.Wins*(1-s)*(1-s) + m.Draws*(0.5-s)*(0.5-s) + m.Losses*s*s) / v
+			lack += n * (s - p) * (s - p) / v
+		}
+		c.Residuals = append(c.Residuals, Residual{Name: m.Name, Games: n, Score: stats.Float(s), Fitted: stats.Float(p), Leverage: stats.Float(h)})
+	}
+	c.Matches = played
+	c.DF = played - int(math.Round(rank))
+	spare := games - float64(played)
+	if spare <= 0 || pure <= 0 {
+		return c
+	}
+	phi := pure / spare
+	c.PureError = stats.Float(phi)
+	for i := range c.Residuals {
+		r := &c.Residuals[i]
+		p, h := float64(r.Fitted), float64(r.Leverage)
+		if r.Games > 0 && 1-h > 1e-6 && p > 0 && p < 1 {
+			r.Z = stats.Float((float64(r.Score) - p) / math.Sqrt(phi*p*(1-p)*(1-h)/r.Games))
+		} else {
+			r.Z = stats.Float(math.NaN())
+		}
+	}
+	if c.DF > 0 {
+		c.ChiSquare = stats.Float(lack / phi)
+		f := distuv.F{D1: float64(c.DF), D2: spare}
+		c.P = stats.Float(1 - f.CDF(lack/phi/float64(c.DF)))
+	}
+	return c
+}
