@@ -37,6 +37,9 @@ func writeMeasured(b *strings.Builder, v *values.VariantValues) {
 			fmt.Fprintf(b, "\nDisagreements at 95%% (expected by chance if every piece agrees; still disagreeing at a family-wise 5%%, Holm's correction): %s\n", d)
 		}
 	}
+	if text := values.ConsistencySummary(v.ImbalanceConsistency); text != "" {
+		fmt.Fprintf(b, "\n%s\n", text)
+	}
 	for _, n := range v.Notes {
 		fmt.Fprintf(b, "\n- %s", n)
 	}

@@ -150,8 +150,8 @@ func TestImbalanceConsistencyInDocument(t *testing.T) {
 		matches, df int
 		says        string
 	}{
-		{"overdetermined", "  - {name: N vs P, variant: chess, first_removes: [N], second_removes: [P], pairs: 3}\n", 3, 1, "The 3 matches overdetermine the values"},
-		{"exact", "", 2, 0, "As many matches as values"},
+		{"overdetermined", "  - {name: N vs P, variant: chess, first_removes: [N], second_removes: [P], pairs: 3}\n", 3, 1, "The 3 imbalance matches overdetermine the values"},
+		{"exact", "", 2, 0, "As many imbalance matches as values"},
 	} {
 		out := playSelfplay(t, dir, tc.name, head+tc.extra)
 		doc, err := Measure([]string{out}, nil, Options{})

@@ -6,6 +6,7 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay/elo"
+	"tamerlane/tune/imbalance"
 )
 
 // Markdown renders the document as tables, one per variant.
@@ -139,19 +140,12 @@ func matchesMarkdown(b *strings.Builder, v *VariantValues) {
 		return
 	}
 	c := v.ImbalanceConsistency
-	if c.Overdetermined() && !c.Tested() {
-		fmt.Fprintf(b, "\nThe %d matches overdetermine the values, but no match's games differ, so nothing measures the spread to test the additive model against.\n", c.Matches)
-	}
-	if c.Tested() {
-		verdict := "they agree with it at 95%"
-		if c.Disagrees(0.05) {
-			verdict = "**they disagree with it at 95%**: some pieces are not worth the same in every match, or do not add up"
+	if text := ConsistencySummary(c); text != "" {
+		fmt.Fprintf(b, "\n%s", text)
+		if c.Overdetermined() {
+			b.WriteString(" A match's z is its score against the fitted one, standardised by the game-to-game spread within matches and its leverage (– where the match alone sets a value).")
 		}
-		fmt.Fprintf(b, "\nThe %d matches overdetermine the values: lack of fit of the additive model X² = %s on %d df (pure-error dispersion %s, F test p = %s): %s. Each match's z is its score against the fitted one, standardised by the game-to-game spread within matches and its leverage (– where the match alone sets a value).\n",
-			c.Matches, c.ChiSquare.Format(2), c.DF, c.PureError.Format(3), c.P.Format(4), verdict)
-	}
-	if c != nil && c.DF == 0 {
-		b.WriteString("\nAs many matches as values: each match sets one, so nothing here tests that the values add up (a further match would).\n")
+		b.WriteString("\n")
 	}
 	b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L | first side score (95%) |")
 	if c.Overdetermined() {
@@ -173,4 +167,23 @@ func matchesMarkdown(b *strings.Builder, v *VariantValues) {
 		}
 		b.WriteString("\n")
 	}
+}
+
+// ConsistencySummary says in a sentence whether the imbalance matches
+// agree with the fit's additive model ("" without a fit).
+func ConsistencySummary(c *imbalance.Consistency) string {
+	switch {
+	case c == nil:
+		return ""
+	case c.DF == 0:
+		return "As many imbalance matches as values: each match sets one, so nothing here tests that the values add up (a further match would)."
+	case !c.Tested():
+		return fmt.Sprintf("The %d imbalance matches overdetermine the values, but no match's games differ, so nothing measures the spread to test the additive model against.", c.Matches)
+	}
+	verdict := "they agree with it at 95%"
+	if c.Disagrees(0.05) {
+		verdict = "**they disagree with it at 95%**: some pieces are not worth the same in every match, or do not add up"
+	}
+	return fmt.Sprintf("The %d imbalance matches overdetermine the values: lack of fit of the additive model X² = %s on %d df (pure-error dispersion %s, F test p = %s): %s.",
+		c.Matches, c.ChiSquare.Format(2), c.DF, c.PureError.Format(3), c.P.Format(4), verdict)
 }
