@@ -144,6 +144,11 @@ type ImbalanceConfig struct {
 	// which the fit then counts as a class of its own
 	// (PlanConfig.PawnSets).
 	PawnSets bool `yaml:"pawn_sets,omitempty"`
+	// CheckPairs, when positive, plays after the plan's end one check
+	// match per piece for that many pairs, against other pieces than
+	// those it was measured against, so that the fit can test that the
+	// values add up (PlanConfig.CheckPairs).
+	CheckPairs int `yaml:"check_pairs,omitempty"`
 	// Pawns says which pawns a match removes, and so which pawn is the
 	// unit of the values: "edge" (the default) the first of each
 	// player's array from its file a (a-, b-, c-pawn ...), "centre" from
@@ -361,7 +366,7 @@ func (c *Config) plan(i int) PlanConfig {
 	im := v.Imbalance
 	return PlanConfig{Variant: v.Variant, Rules: v.Rules, Pieces: slices.Clone(im.Pieces), HalfWidth: im.HalfWidth,
 		BatchPairs: im.BatchPairs, MaxPairs: im.MaxPairs, MaxPawns: im.MaxPawns, Replace: maps.Clone(im.Replace),
-		StopOutOfReach: im.StopOutOfReach, PawnSets: im.PawnSets, Start: maps.Clone(im.Start)}
+		StopOutOfReach: im.StopOutOfReach, PawnSets: im.PawnSets, CheckPairs: im.CheckPairs, Start: maps.Clone(im.Start)}
 }
 
 // Hash is the digest of everything that decides the games and the plan,

@@ -69,6 +69,7 @@ func TestConfigErrors(t *testing.T) {
 		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], start: {Q: 9}}}\n", `variants[0].imbalance.start.Q: want a positive estimate of a piece of imbalance.pieces`},
 		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], start: {N: -1}}}\n", `variants[0].imbalance.start.N: want a positive`},
 		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], openings_file: no-such.fen}}\n", `variants[0].imbalance.openings_file: open `},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], check_pairs: -5}}\n", `variants[0].imbalance: imbalance chess: half_width, batch_pairs, max_pairs, max_pawns and check_pairs must not be negative`},
 	} {
 		_, err := ParseConfig([]byte(c.text), "x.yaml")
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -51,6 +51,13 @@ type PlanConfig struct {
 	// a class of its own instead of k pawns (pawnsets.go): for variants
 	// whose removed pawns do not add up (historical Tamerlane).
 	PawnSets bool `yaml:"pawn_sets,omitempty"`
+	// CheckPairs, when positive, plays after the plan's end one check
+	// match per piece for that many pairs (rounded up to whole batches,
+	// outside MaxPairs): the piece against material of other pieces than
+	// every match it was measured by (checkOpponent), so that the matches
+	// overdetermine the values and the fit can test that they add up
+	// (imbalance.Consistency). Check matches change no opponent.
+	CheckPairs int `yaml:"check_pairs,omitempty"`
 	// Start are the estimates (pawns) the first opponents are chosen
 	// from; a piece without one starts at 3. Planning only: the fitted
 	// values do not depend on them except through the choice of matches.
@@ -80,8 +87,8 @@ func (c *PlanConfig) Validate() error {
 		return errors.New("imbalance: variant is required")
 	case len(c.Pieces) == 0:
 		return fmt.Errorf("imbalance %s: pieces is empty", c.Variant)
-	case c.HalfWidth < 0 || c.BatchPairs < 0 || c.MaxPairs < 0 || c.MaxPawns < 0:
-		return fmt.Errorf("imbalance %s: half_width, batch_pairs, max_pairs and max_pawns must not be negative", c.Variant)
+	case c.HalfWidth < 0 || c.BatchPairs < 0 || c.MaxPairs < 0 || c.MaxPawns < 0 || c.CheckPairs < 0:
+		return fmt.Errorf("imbalance %s: half_width, batch_pairs, max_pairs, max_pawns and check_pairs must not be negative", c.Variant)
 	case c.BatchPairs > c.MaxPairs:
 		return fmt.Errorf("imbalance %s: batch_pairs %d exceeds max_pairs %d", c.Variant, c.BatchPairs, c.MaxPairs)
 	}
@@ -110,6 +117,8 @@ type PlannedMatch struct {
 	tune.ImbalanceMatch
 	// Piece is the piece it measures ("P": pawn odds).
 	Piece string `json:"piece"`
+	// Check marks a check match (PlanConfig.CheckPairs).
+	Check bool `json:"check,omitempty"`
 }
 
 // PlayFunc plays one round: BatchPairs pairs of every listed match, and
@@ -154,13 +163,18 @@ func (r *ImbalanceResult) Value(piece string) (stats.Interval, bool) {
 // less than e besides plain pawns, the one whose value is nearest e
 // (fewest pieces on a tie).
 func opponent(x string, est map[string]float64, pieces []string, maxPawns int, replace map[string]string) []string {
+	return nearestOpponent(x, est, opponents(x, pieces, maxPawns, replace), replace)
+}
+
+// nearestOpponent is opponent's choice among the candidates cands.
+func nearestOpponent(x string, est map[string]float64, cands [][]string, replace map[string]string) []string {
 	e := est[x]
 	if y := replace[x]; y != "" {
 		e -= est[y]
 	}
 	var best []string
 	bestErr := math.Inf(1)
-	for _, opp := range opponents(x, pieces, maxPawns, replace) {
+	for _, opp := range cands {
 		if y := opp[0]; y != "P" && !(est[y] < e) {
 			continue
 		}
@@ -324,9 +338,27 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	}
 	hw := map[string]float64{}
 	unreachable := map[string]bool{}
+	var checks []*PlannedMatch // nil until the plan's end
 	for round := 0; ; round++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if checks != nil {
+			// The check rounds: every check match short of its pairs.
+			var batch []PlannedMatch
+			for _, m := range checks {
+				if m.Pairs < cfg.CheckPairs {
+					batch = append(batch, *m)
+				}
+			}
+			if len(batch) == 0 {
+				res.Rounds = round
+				break
+			}
+			if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		// Active pieces: target not reached, cap not reached, target not
 		// out of reach; and the pieces replaced by an active piece (its
@@ -361,19 +393,24 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			batch = append(batch, setOddsOf(batch, res.Matches, cfg, add)...)
 		}
 		if !anyPiece {
+			if cfg.CheckPairs > 0 {
+				checks = []*PlannedMatch{}
+				for _, x := range cfg.Pieces {
+					if opp := checkOpponent(x, est, cfg, res.Matches); opp != nil {
+						if m := planned(x, opp); m.Pairs == 0 {
+							m.Check = true
+							checks = append(checks, m)
+						}
+					}
+				}
+				round-- // this round plays the checks
+				continue
+			}
 			res.Rounds = round
 			break
 		}
-		out, err := play(ctx, round, batch, cfg.BatchPairs)
-		if err != nil {
+		if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
 			return nil, err
-		}
-		for _, o := range out {
-			m := byName[o.Name]
-			if m == nil {
-				return nil, fmt.Errorf("imbalance %s round %d: result of an unplanned match %q", cfg.Variant, round, o.Name)
-			}
-			m.Add(o)
 		}
 		// The stopping rule uses the plain fit; the choice of opponents
 		// a slightly ridged one, which stays finite when a match is all
@@ -450,6 +487,77 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	}
 	res.Fit = fit
 	return res, nil
+}
+
+// playRound plays one round of the batch and adds each match's results
+// to its planned match.
+func playRound(ctx context.Context, play PlayFunc, round int, batch []PlannedMatch, cfg PlanConfig, byName map[string]*PlannedMatch) error {
+	out, err := play(ctx, round, batch, cfg.BatchPairs)
+	if err != nil {
+		return err
+	}
+	for _, o := range out {
+		m := byName[o.Name]
+		if m == nil {
+			return fmt.Errorf("imbalance %s round %d: result of an unplanned match %q", cfg.Variant, round, o.Name)
+		}
+		m.Add(o)
+	}
+	return nil
+}
+
+// checkOpponent chooses the material of x's check match
+// (PlanConfig.CheckPairs) as opponent does, but only among the opponents
+// whose pieces other than plain pawns differ from those of every match x
+// was measured by, another route to its value (R vs N+P beside R vs B+P,
+// B vs P+P+P beside B vs N), and, with pawn sets, whose sets of pawns had
+// their odds measured. nil when there is none: in chess the knight,
+// measured against pawns and worth less than any other piece, has no
+// other route.
+func checkOpponent(x string, est map[string]float64, cfg PlanConfig, played []*PlannedMatch) []string {
+	routes := map[string]bool{}
+	var ms []*tune.ImbalanceMatch
+	for _, m := range played {
+		ms = append(ms, &m.ImbalanceMatch)
+		if m.Piece == x {
+			routes[pieceKey(matchOpponent(m))] = true
+		}
+	}
+	sets := measuredSets(ms)
+	var cands [][]string
+	for _, opp := range opponents(x, cfg.Pieces, cfg.MaxPawns, cfg.Replace) {
+		if routes[pieceKey(opp)] {
+			continue
+		}
+		if first, second := sides(x, cfg.Replace[x], opp); cfg.PawnSets && !setsIn(sets, first, second) {
+			continue
+		}
+		cands = append(cands, opp)
+	}
+	return nearestOpponent(x, est, cands, cfg.Replace)
+}
+
+// pieceKey names the pieces of some material other than its plain pawns.
+func pieceKey(material []string) string {
+	var ps []string
+	for _, y := range material {
+		if imbalance.PieceOf(y) != "P" || imbalance.Added(y) != "" {
+			ps = append(ps, y)
+		}
+	}
+	slices.Sort(ps)
+	return strings.Join(ps, "+")
+}
+
+// setsIn reports whether every set of two or more pawns a side gives up
+// is one of sets.
+func setsIn(sets []string, sides ...[]string) bool {
+	for _, side := range sides {
+		if pawns := pawnRemoves(side); len(pawns) >= 2 && !slices.Contains(sets, setClass(pawns)) {
+			return false
+		}
+	}
+	return true
 }
 
 // lopsided reports whether a match is far from even: the first side's

@@ -2,6 +2,7 @@ package values
 
 import (
 	"context"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -451,5 +452,93 @@ func TestCandidateMatchesCoverPlans(t *testing.T) {
 	c := PlanConfig{Variant: "chess", Pieces: []string{"N", "B", "R", "Q"}, MaxPawns: 2}
 	if n := len(c.CandidateMatches()); n != 1+4*(2+3*3) {
 		t.Errorf("%d chess candidates with max_pawns 2, want %d", n, 1+4*(2+3*3))
+	}
+}
+
+// TestPlanChecks: with check_pairs the planner ends with one check match
+// per piece that has another route to its value (none for the knight,
+// measured against pawns and worth less than every other piece), against
+// material of other pieces than its own matches, played for check_pairs
+// rounded up to whole batches; the fit then has one degree of freedom
+// per check. Games from additive values pass the test; a rook worth a
+// pawn more in its check match than elsewhere fails it, and that match
+// has the largest residual.
+func TestPlanChecks(t *testing.T) {
+	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "B", "R", "Q"}, HalfWidth: 0.4,
+		BatchPairs: 50, MaxPairs: 100000, CheckPairs: 120, Start: map[string]float64{"N": 3, "B": 3.4, "R": 5, "Q": 9}}
+	for _, odd := range []bool{false, true} {
+		rng := rand.New(rand.NewPCG(5, 6))
+		additive := synthPlay(rng, planVals, 2.5, new(int))
+		oddVals := maps.Clone(planVals)
+		oddVals["R"]++
+		oddPlay := synthPlay(rng, oddVals, 2.5, new(int))
+		rounds := 0
+		play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
+			rounds++
+			var out []tune.ImbalanceMatch
+			for _, m := range batch {
+				p := additive
+				if odd && m.Check && m.Piece == "R" {
+					p = oddPlay
+				}
+				o, err := p(ctx, round, []PlannedMatch{m}, pairs)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, o...)
+			}
+			return out, nil
+		}
+		res, err := Plan(context.Background(), cfg, play)
+		if err != nil {
+			t.Fatal(err)
+		}
+		routes := map[string][]string{}
+		var checks []*PlannedMatch
+		for _, m := range res.Matches {
+			if m.Check {
+				checks = append(checks, m)
+			} else {
+				if len(checks) > 0 {
+					t.Errorf("main match %s planned after a check", m.Name)
+				}
+				routes[m.Piece] = append(routes[m.Piece], pieceKey(matchOpponent(m)))
+			}
+		}
+		var checked []string
+		for _, m := range checks {
+			t.Logf("odd %v: check %s", odd, m.Name)
+			checked = append(checked, m.Piece)
+			if m.Pairs != 150 {
+				t.Errorf("check %s: %d pairs, want 150 (120 in batches of 50)", m.Name, m.Pairs)
+			}
+			if k := pieceKey(matchOpponent(m)); slices.Contains(routes[m.Piece], k) {
+				t.Errorf("check %s: the same pieces (%q) as a match of %s (%q)", m.Name, k, m.Piece, routes[m.Piece])
+			}
+		}
+		if !slices.Equal(checked, []string{"B", "R", "Q"}) {
+			t.Errorf("checked %v, want B, R, Q", checked)
+		}
+		c := res.Fit.Consistency
+		if c.DF != 3 {
+			t.Fatalf("df %d, want 3 (three checks)", c.DF)
+		}
+		if c.Disagrees(0.01) != odd {
+			t.Errorf("odd rook %v: p = %.4g", odd, c.P)
+		}
+		if odd {
+			worst := 0
+			for i, r := range c.Residuals {
+				if math.Abs(float64(r.Z)) > math.Abs(float64(c.Residuals[worst].Z)) {
+					worst = i
+				}
+			}
+			if r := c.Residuals[worst]; r.Name != checks[1].Name {
+				t.Errorf("largest residual %s (z %.2f), want the rook's check %s", r.Name, r.Z, checks[1].Name)
+			}
+		}
+		if rounds != res.Rounds {
+			t.Errorf("%d rounds reported, %d played", res.Rounds, rounds)
+		}
 	}
 }
