@@ -1,6 +1,8 @@
 package values
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"maps"
@@ -169,19 +171,37 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 		}
 	}
 	from := map[string]string{}
-	for v, files := range sources {
-		for f := range files { // one file per variant (imbalanceSources.add)
-			from[v] = f
+	for v, ids := range sources {
+		for _, src := range ids { // one source per variant (imbalanceSources.add)
+			from[v] = src.path
 		}
 	}
 	return out, from, nil
 }
 
 // imbalanceSources are, per variant, the start positions its imbalance
-// streams took their material off ("" the array, else an openings file
-// by its path in the run's config), each with the first run directory
-// that used them.
-type imbalanceSources map[string]map[string]string
+// streams took their material off, by identity (sourceID), each with the
+// path in the run's config ("" the array) of the first run directory that
+// used them, and that directory.
+type imbalanceSources map[string]map[string]imbalanceSource
+
+// imbalanceSource is where a variant's imbalance matches started.
+type imbalanceSource struct{ path, dir string }
+
+// sourceID identifies the positions of an openings file by its contents,
+// so that two copies of one file are one source (a run that named the
+// repository's file, another a copy beside its config); a file no longer
+// on this machine by its path; the array by "".
+func sourceID(path string) string {
+	if path == "" {
+		return ""
+	}
+	if b, err := os.ReadFile(path); err == nil {
+		sum := sha256.Sum256(b)
+		return "sha256:" + hex.EncodeToString(sum[:])
+	}
+	return "path:" + path
+}
 
 // add records the sources of run dir's imbalance streams; a variant's
 // streams from different sources are an error: a piece taken off the
@@ -195,19 +215,21 @@ func (src imbalanceSources) add(dir string) error {
 	}
 	for _, im := range cfg.Imbalances {
 		if src[im.Variant] == nil {
-			src[im.Variant] = map[string]string{}
+			src[im.Variant] = map[string]imbalanceSource{}
 		}
-		if _, ok := src[im.Variant][im.OpeningsFile]; !ok {
-			src[im.Variant][im.OpeningsFile] = dir
+		id := sourceID(im.OpeningsFile)
+		if _, ok := src[im.Variant][id]; !ok {
+			src[im.Variant][id] = imbalanceSource{path: im.OpeningsFile, dir: dir}
 		}
 		if len(src[im.Variant]) > 1 {
 			var from []string
-			for _, f := range slices.Sorted(maps.Keys(src[im.Variant])) {
+			for _, id := range slices.Sorted(maps.Keys(src[im.Variant])) {
+				s := src[im.Variant][id]
 				what := "the array"
-				if f != "" {
-					what = "the positions of " + f
+				if s.path != "" {
+					what = "the positions of " + s.path
 				}
-				from = append(from, fmt.Sprintf("%s (%s)", what, src[im.Variant][f]))
+				from = append(from, fmt.Sprintf("%s (%s)", what, s.dir))
 			}
 			return fmt.Errorf("%s imbalance matches take their material off %s: they measure different things; read each set of runs on its own",
 				im.Variant, strings.Join(from, " and off "))

@@ -104,6 +104,24 @@ func TestImbalancesFromDifferentStarts(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "chess imbalance matches take their material off the array ("+array+") and off the positions of "+filepath.Join(dir, "mid.fen")+" ("+mid+")") {
 		t.Errorf("runs from the array and from positions: %v", err)
 	}
+	// A file is its contents: a copy is the same positions, a file with
+	// other lines is not.
+	writeTestFile(t, dir, "copy.fen", strings.Join(midFENs, "\n")+"\n")
+	writeTestFile(t, dir, "other.fen", strings.Join(midFENs[1:], "\n")+"\n")
+	copied, other := play("copy", ", openings_file: copy.fen"), play("other", ", openings_file: other.fen")
+	if ms, _, err := CollectImbalances([]string{mid, copied}); err != nil || ms["chess"][0].Pairs != 4 {
+		t.Errorf("runs from a file and its copy: %v (%v), want one match of 4 pairs", ms["chess"], err)
+	}
+	if _, _, err := CollectImbalances([]string{mid, other}); err == nil || !strings.Contains(err.Error(), "other.fen ("+other+")") {
+		t.Errorf("runs from files of different positions: %v", err)
+	}
+	// A file no longer on the machine is known by its path alone.
+	if err := os.Remove(filepath.Join(dir, "copy.fen")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := CollectImbalances([]string{mid, copied}); err == nil || !strings.Contains(err.Error(), "copy.fen ("+copied+")") {
+		t.Errorf("a run whose file is gone beside one whose file is here: %v", err)
+	}
 }
 
 // TestTwoBishopsLeftOut: a match in which a side gives up both bishops is

@@ -56,6 +56,15 @@
 // HalfWidth: plan.json then marks the piece out_of_reach, and its value
 // keeps the wider interval it has.
 //
+// Each piece is so measured by one chain of matches, and the fit is
+// exactly identified: it cannot say whether the chain holds. With
+// CheckPairs the planner ends with one check match per piece that has
+// another route to its value (checkOpponent: material of other pieces
+// than its own matches, R vs N+P beside R vs B+P), played for CheckPairs
+// pairs and fitted with the rest, so that the matches overdetermine the
+// values and imbalance.Consistency tests the additive model (the
+// document's imbalance_consistency).
+//
 // # Agreement
 //
 // Per piece z = (v_regression − v_imbalance)/√(SE_r² + SE_i²); the two
