@@ -213,3 +213,52 @@ func TestIndependence(t *testing.T) {
 		t.Error("the edited catalogue did not reach the published column: the test edits nothing")
 	}
 }
+
+// TestMeasureChecks: with check_pairs a measurement's planner ends with
+// check matches, recorded as such in plan.json and played for check_pairs
+// (in whole batches), and the document tests the values against them.
+func TestMeasureChecks(t *testing.T) {
+	text := strings.Replace(tinyMeasure, "    pairs: 40\n    imbalance: {pieces: [N, R], half_width: 0.01, batch_pairs: 4, max_pairs: 8}",
+		"    pairs: 0\n    imbalance: {pieces: [N, R], half_width: 0.01, batch_pairs: 4, max_pairs: 8, check_pairs: 6, start: {N: 3, R: 5}}", 1)
+	cfg, err := ParseConfig([]byte(text), "checks.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "m")
+	if err := Run(context.Background(), cfg, dir, RunOptions{Workers: 2, Factory: selfplay.GreedyFactory()}); err != nil {
+		t.Fatal(err)
+	}
+	var plan ImbalanceResult
+	b, err := os.ReadFile(filepath.Join(dir, "chess", "imbalance", planFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &plan); err != nil {
+		t.Fatal(err)
+	}
+	var checks []string
+	for _, m := range plan.Matches {
+		if m.Check {
+			checks = append(checks, m.Name)
+			if m.Pairs != 8 {
+				t.Errorf("check %s: %d pairs, want 8 (6 in batches of 4)", m.Name, m.Pairs)
+			}
+		}
+	}
+	// R starts against N+P+P (its estimate 5): its check is against pawns
+	// alone; the knight, worth less than the rook, has no other route.
+	if strings.Join(checks, ",") != "R vs P+P+P+P" {
+		t.Errorf("checks %v, want R vs P+P+P+P", checks)
+	}
+	dirs, err := RunDirs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Measure(dirs, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := doc.Variant("chess"); v == nil || !v.ImbalanceConsistency.Overdetermined() {
+		t.Fatal("the document does not test the values against the check")
+	}
+}
