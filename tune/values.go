@@ -151,10 +151,29 @@ type ImbalanceMatch struct {
 	// Resigned counts the games that resign adjudication ended
 	// (selfplay.AdjudicationConfig): results our engine's scores decided.
 	Resigned int `json:"resigned,omitempty"`
+	// Pentanomial counts the pairs by the first side's points over the
+	// pair (0, ½, 1, 1½, 2), as selfplay's summaries do; nil when some
+	// of the games were read without their pairs (a run in progress).
+	Pentanomial []int `json:"pentanomial,omitempty"`
 }
 
+// games returns the number of games.
+func (m *ImbalanceMatch) games() int { return m.Wins + m.Draws + m.Losses }
+
 // Add adds the pairs and results of another round of the same match.
+// The sum has a pentanomial only when both have one (or the match had
+// no game yet).
 func (m *ImbalanceMatch) Add(o ImbalanceMatch) {
+	switch {
+	case m.games() == 0 && m.Pentanomial == nil:
+		m.Pentanomial = slices.Clone(o.Pentanomial)
+	case m.Pentanomial == nil || o.Pentanomial == nil:
+		m.Pentanomial = nil
+	default:
+		for i := range m.Pentanomial {
+			m.Pentanomial[i] += o.Pentanomial[i]
+		}
+	}
 	m.Pairs += o.Pairs
 	m.Wins += o.Wins
 	m.Draws += o.Draws

@@ -137,6 +137,10 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 			return nil, nil, err
 		}
 		if selfplay.InProgress(dir) {
+			// A pair's games come one after the other, the first side
+			// White in the first: its points (in halves) wait for the
+			// second's, to count the pair in the pentanomial.
+			firstPoints := map[string]int{}
 			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
 				if g.Kind != "imbalance" {
 					return nil
@@ -145,12 +149,16 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 				if !ok {
 					return nil
 				}
-				add := tune.ImbalanceMatch{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses}
+				add := tune.ImbalanceMatch{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses, Pentanomial: make([]int, 5)}
 				if g.Termination == selfplay.TermAdjudicatedLoss {
 					add.Resigned = 1
 				}
+				key, points := fmt.Sprint(g.Stream, "/", g.Pair), 2*w.Wins+w.Draws
 				if g.FirstWhite {
 					add.Pairs = 1
+					firstPoints[key] = points
+				} else {
+					add.Pentanomial[firstPoints[key]+points]++
 				}
 				match(g.Variant.Name, g.Stream, g.FirstRemoves, g.SecondRemoves).Add(add)
 				return nil
@@ -285,7 +293,7 @@ func twoColourBound(v *engine.Variant, sides ...[]string) string {
 func streamMatch(s *selfplay.StreamSummary) tune.ImbalanceMatch {
 	w := s.FirstPlayer
 	return tune.ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
-		Resigned: s.Terminations[selfplay.TermAdjudicatedLoss]}
+		Resigned: s.Terminations[selfplay.TermAdjudicatedLoss], Pentanomial: slices.Clone(s.Pentanomial[:])}
 }
 
 // RunDirs returns the self-play run directories under root: root itself

@@ -221,6 +221,10 @@ type VariantValues struct {
 	// match's score against the one the others predict (absent without
 	// an imbalance fit).
 	ImbalanceConsistency *imbalance.Consistency `json:"imbalance_consistency,omitempty"`
+	// ImbalancePairCorrelation is the correlation of the two games of a
+	// pair of the imbalance matches (absent when some match was read
+	// from a run in progress, without its pairs).
+	ImbalancePairCorrelation *PairCorrelation `json:"imbalance_pair_correlation,omitempty"`
 	// Pieces are the rows, the pawn first.
 	Pieces []PieceValues `json:"pieces"`
 	// PawnSets are the sets of pawns whose own odds the imbalance matches
@@ -394,6 +398,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		vv.Notes = append(vv.Notes, notes...)
 		if len(ms) > 0 {
 			vv.Matches, vv.ImbalanceOpenings = ms, imbFrom[name]
+			vv.ImbalancePairCorrelation = pairCorrelation(ms)
 			pieces := []string{"P"}
 			for _, m := range ms {
 				vv.ImbalanceGames += m.Wins + m.Draws + m.Losses

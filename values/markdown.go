@@ -147,6 +147,13 @@ func matchesMarkdown(b *strings.Builder, v *VariantValues) {
 		}
 		b.WriteString("\n")
 	}
+	if pc := v.ImbalancePairCorrelation; pc != nil {
+		verdict := "the fit's intervals, which count games as independent, stand"
+		if pc.Correlated() {
+			verdict = "**they correlate**: the fit's intervals, which count games as independent, are too narrow by about √(1 + ρ)"
+		}
+		fmt.Fprintf(b, "\nThe two games of a pair (one position, colours swapped) correlate ρ = %s over %d pairs: %s.\n", pc.Rho.Format(3), pc.Pairs, verdict)
+	}
 	b.WriteString("\n| match (first side lacks vs second side lacks) | pairs | first side W-D-L | first side score (95%) |")
 	if c.Overdetermined() {
 		b.WriteString(" fitted score | z |\n|---|---|---|---|---|---|\n")

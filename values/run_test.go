@@ -258,7 +258,13 @@ func TestMeasureChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := doc.Variant("chess"); v == nil || !v.ImbalanceConsistency.Overdetermined() {
+	v := doc.Variant("chess")
+	if v == nil || !v.ImbalanceConsistency.Overdetermined() {
 		t.Fatal("the document does not test the values against the check")
+	}
+	// Every pair's two games are in the summaries: the pairs' correlation
+	// is known, and printed.
+	if pc := v.ImbalancePairCorrelation; pc == nil || 2*pc.Pairs != v.ImbalanceGames || !strings.Contains(doc.Markdown(), "The two games of a pair") {
+		t.Errorf("pair correlation %+v of %d games, want every pair, in the Markdown", pc, v.ImbalanceGames)
 	}
 }
