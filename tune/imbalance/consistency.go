@@ -101,7 +101,7 @@ func consistency(matches []Match, beta []float64, inv *mat.SymDense) *Consistenc
 			pure += (m.Wins*(1-s)*(1-s) + m.Draws*(0.5-s)*(0.5-s) + m.Losses*s*s) / v
 			lack += n * (s - p) * (s - p) / v
 		}
-		c.Residuals = append(c.Residuals, Residual{Name: m.Name, Games: n, Score: stats.Float(s), Fitted: stats.Float(p), Leverage: stats.Float(h)})
+		c.Residuals = append(c.Residuals, Residual{Name: m.Name, Games: n, Score: stats.Float(s), Fitted: stats.Float(p), Leverage: stats.Float(h), Z: stats.Float(math.NaN())})
 	}
 	c.Matches = played
 	c.DF = played - int(math.Round(rank))
@@ -116,8 +116,6 @@ func consistency(matches []Match, beta []float64, inv *mat.SymDense) *Consistenc
 		p, h := float64(r.Fitted), float64(r.Leverage)
 		if r.Games > 0 && 1-h > 1e-6 && p > 0 && p < 1 {
 			r.Z = stats.Float((float64(r.Score) - p) / math.Sqrt(phi*p*(1-p)*(1-h)/r.Games))
-		} else {
-			r.Z = stats.Float(math.NaN())
 		}
 	}
 	if c.DF > 0 {

@@ -127,3 +127,22 @@ func TestConsistencyFindsTheOddMatch(t *testing.T) {
 		t.Errorf("largest residual: match %d (z %.2f), want %d with |z| > 3 (its z %.2f)", worst, c.Residuals[worst].Z, odd, c.Residuals[odd].Z)
 	}
 }
+
+// TestConsistencyWithoutSpread: matches whose games are all draws have no
+// spread to test against: no p-value, no residual z (not a z of 0).
+func TestConsistencyWithoutSpread(t *testing.T) {
+	ms := []Match{{Name: "a", Diff: []float64{1}, Draws: 10}, {Name: "b", Diff: []float64{1}, Draws: 6}}
+	res, err := Fit([]string{"P"}, ms, Options{Reference: "P"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Consistency
+	if !c.Overdetermined() || c.Tested() || c.Disagrees(1) {
+		t.Errorf("df %d, p %v: want overdetermined, untested", c.DF, c.P)
+	}
+	for _, r := range c.Residuals {
+		if !math.IsNaN(float64(r.Z)) {
+			t.Errorf("%s: z %v, want null", r.Name, r.Z)
+		}
+	}
+}
