@@ -154,6 +154,15 @@ func TestTwoBishopsLeftOut(t *testing.T) {
 	}
 }
 
+// TestFormatP: a small p-value keeps its digits.
+func TestFormatP(t *testing.T) {
+	for p, want := range map[float64]string{0.29201: "0.2920", 2.43e-5: "2.4e-05", 0: "0.0000"} {
+		if got := formatP(p); got != want {
+			t.Errorf("formatP(%v) = %q, want %q", p, got, want)
+		}
+	}
+}
+
 // TestImbalanceConsistencyInDocument: three matches for two values (the
 // pawn and the knight) leave one degree of freedom, which the document
 // tests and the Markdown reports with each match's residual; two matches

@@ -192,5 +192,14 @@ func ConsistencySummary(c *imbalance.Consistency) string {
 		verdict = "**they disagree with it at 95%**: some pieces are not worth the same in every match, or do not add up"
 	}
 	return fmt.Sprintf("The %d imbalance matches overdetermine the values: lack of fit of the additive model X² = %s on %d df (pure-error dispersion %s, F test p = %s): %s.",
-		c.Matches, c.ChiSquare.Format(2), c.DF, c.PureError.Format(3), c.P.Format(4), verdict)
+		c.Matches, c.ChiSquare.Format(2), c.DF, c.PureError.Format(3), formatP(float64(c.P)), verdict)
+}
+
+// formatP prints a p-value with four decimals, or in scientific notation
+// below 0.0001 (not as 0.0000).
+func formatP(p float64) string {
+	if p > 0 && p < 1e-4 {
+		return fmt.Sprintf("%.1e", p)
+	}
+	return stats.Format(p, 4)
 }
