@@ -3,12 +3,16 @@ package values
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tamerlane/selfplay"
+	"tamerlane/tune"
 )
 
 // TestRegressionReadsSelfPlayMatches: the regression reads self-play
@@ -208,6 +212,54 @@ func TestImbalanceConsistencyInDocument(t *testing.T) {
 		}
 		if !strings.Contains(string(js), `"imbalance_consistency":{"matches":`) {
 			t.Errorf("%s: JSON lacks imbalance_consistency", tc.name)
+		}
+	}
+}
+
+// TestReportedFitWidened: matches that break the additive model (a rook
+// worth a pawn more in one of its two matches) are reported with
+// intervals √(X²/df) as wide as the plain fit's; matches from additive
+// values keep the plain fit's.
+func TestReportedFitWidened(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	vals := map[string]float64{"P": 1, "N": 3, "R": 5}
+	match := func(name string, first, second []string, rook float64) *tune.ImbalanceMatch {
+		v := maps.Clone(vals)
+		v["R"] = rook
+		d := 0.0
+		for _, x := range first {
+			d -= v[x]
+		}
+		for _, x := range second {
+			d += v[x]
+		}
+		p := 1 / (1 + math.Exp(-0.7*d))
+		m := &tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second, Pairs: 1000}
+		for range 2000 {
+			if rng.Float64() < p {
+				m.Wins++
+			} else {
+				m.Losses++
+			}
+		}
+		return m
+	}
+	for _, odd := range []float64{5, 6} {
+		ms := []*tune.ImbalanceMatch{match("P odds", []string{"P"}, nil, 5), match("N vs P+P+P", []string{"N"}, []string{"P", "P", "P"}, 5),
+			match("R vs N+P+P", []string{"R"}, []string{"N", "P", "P"}, 5), match("R vs P+P+P+P", []string{"R"}, []string{"P", "P", "P", "P"}, odd)}
+		plain, _, err := fitImbalance([]string{"P", "N", "R"}, ms, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reported, _, err := reportedImbalanceFit([]string{"P", "N", "R"}, ms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := plain.Consistency
+		ratio := reported.Estimates[2].SE / plain.Estimates[2].SE
+		want := math.Sqrt(max(1, float64(c.ChiSquare)/float64(c.DF)))
+		if math.Abs(ratio-want) > 1e-9 || (odd == 6) != (ratio > 1.5) {
+			t.Errorf("rook worth %v in one match: X² %.2f on %d df, intervals ×%.3f, want ×%.3f", odd, c.ChiSquare, c.DF, ratio, want)
 		}
 	}
 }

@@ -410,7 +410,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 				}
 			}
 			var err error
-			fit, imbPieces, err = fitImbalance(pieces, ms, 0)
+			fit, imbPieces, err = reportedImbalanceFit(pieces, ms)
 			if err != nil {
 				vv.Notes = append(vv.Notes, "imbalance: "+err.Error())
 			} else {

@@ -2,6 +2,7 @@ package values
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"tamerlane/internal/stats"
@@ -191,8 +192,12 @@ func ConsistencySummary(c *imbalance.Consistency) string {
 	if c.Disagrees(0.05) {
 		verdict = "**they disagree with it at 95%**: some pieces are not worth the same in every match, or do not add up"
 	}
-	return fmt.Sprintf("The %d imbalance matches overdetermine the values: lack of fit of the additive model X² = %s on %d df (pure-error dispersion %s, F test p = %s): %s.",
+	text := fmt.Sprintf("The %d imbalance matches overdetermine the values: lack of fit of the additive model X² = %s on %d df (pure-error dispersion %s, F test p = %s): %s.",
 		c.Matches, c.ChiSquare.Format(2), c.DF, c.PureError.Format(3), formatP(float64(c.P)), verdict)
+	if c.Heterogeneity > 1 {
+		text += fmt.Sprintf(" The imbalance intervals are %.2f times as wide as the games alone would make them (√(X²/df)), for the matches' spread about the model.", math.Sqrt(c.Heterogeneity))
+	}
+	return text
 }
 
 // formatP prints a p-value with four decimals, or in scientific notation

@@ -153,6 +153,18 @@ func withSets(removes []string, sets []string) []string {
 	return append(out, setClass(pawns))
 }
 
+// reportedImbalanceFit is the imbalance fit a document reports: the
+// plain fit (fitImbalance), its intervals widened by the matches' spread
+// about the additive model when they spread more than their games allow
+// (imbalance.Result.Widened).
+func reportedImbalanceFit(pieces []string, ms []*tune.ImbalanceMatch) (*imbalance.Result, []string, error) {
+	fit, classes, err := fitImbalance(pieces, ms, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return fit.Widened(), classes, nil
+}
+
 // fitImbalance fits the matches' values with the pawn as unit (pawn
 // odds: the reference): one class per piece of pieces ("P" first) and
 // one per measured pawn set, appended, which it returns with the fit.

@@ -2,6 +2,7 @@ package imbalance
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -41,6 +42,10 @@ type Consistency struct {
 	P         stats.Float `json:"p"`
 	// PureError is φ_pe (null with no game to spare).
 	PureError stats.Float `json:"pure_error_dispersion"`
+	// Heterogeneity is h = max(1, X²/DF): how much more the matches
+	// spread about the model than their games allow (1 when untested;
+	// see Result.Widened).
+	Heterogeneity float64 `json:"heterogeneity"`
 	// Residuals are one per match, in input order (null figures for a
 	// match without games).
 	Residuals []Residual `json:"residuals"`
@@ -78,7 +83,7 @@ func (c *Consistency) Disagrees(alpha float64) bool {
 // pseudo-inverse of the Fisher information (without ridge: the leverages
 // of a ridged fit fall short of 1 where a match alone sets a value).
 func consistency(matches []Match, beta []float64, inv *mat.SymDense) *Consistency {
-	c := &Consistency{ChiSquare: stats.Float(math.NaN()), P: stats.Float(math.NaN()), PureError: stats.Float(math.NaN())}
+	c := &Consistency{ChiSquare: stats.Float(math.NaN()), P: stats.Float(math.NaN()), PureError: stats.Float(math.NaN()), Heterogeneity: 1}
 	games, pure, lack, rank := 0.0, 0.0, 0.0, 0.0
 	k := len(beta)
 	played := 0
@@ -122,6 +127,34 @@ func consistency(matches []Match, beta []float64, inv *mat.SymDense) *Consistenc
 		c.ChiSquare = stats.Float(lack / phi)
 		f := distuv.F{D1: float64(c.DF), D2: spare}
 		c.P = stats.Float(1 - f.CDF(lack/phi/float64(c.DF)))
+		c.Heterogeneity = math.Max(1, lack/phi/float64(c.DF))
 	}
 	return c
+}
+
+// Widened returns a copy of the fit whose covariance is multiplied by the
+// matches' heterogeneity h (Consistency.Heterogeneity) and whose standard
+// errors and intervals are √h as wide. When the matches spread about the
+// additive model more than their games allow, the values are known no
+// better than that spread says: the between-match dispersion of
+// quasi-likelihood (a Birge ratio), which leaves a fit whose matches
+// agree (h = 1) as it is. The planner's stopping rule uses the plain fit.
+func (r *Result) Widened() *Result {
+	if r.Consistency == nil || r.Consistency.Heterogeneity <= 1 {
+		return r
+	}
+	h := r.Consistency.Heterogeneity
+	w := *r
+	w.Cov = mat.NewSymDense(r.Cov.SymmetricDim(), nil)
+	w.Cov.ScaleSym(h, r.Cov)
+	w.Estimates = slices.Clone(r.Estimates)
+	for i := range w.Estimates {
+		e := &w.Estimates[i]
+		f := math.Sqrt(h)
+		e.LogitSE *= f
+		e.SE *= f
+		e.Lo = e.Value - (e.Value-e.Lo)*f
+		e.Hi = e.Value + (e.Hi-e.Value)*f
+	}
+	return &w
 }

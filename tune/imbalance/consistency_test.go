@@ -146,3 +146,40 @@ func TestConsistencyWithoutSpread(t *testing.T) {
 		}
 	}
 }
+
+// TestWidened: the fit of matches that break the model has its
+// covariance multiplied by h = X²/DF and its standard errors and
+// intervals widened by √h; the plain fit is left as it was, and a fit
+// whose matches agree better than chance (X²/DF < 1) is not narrowed.
+func TestWidened(t *testing.T) {
+	res, err := Fit(pieceNames(), simulateShifted(t, 2000, 11, 5, -0.3), Options{Reference: "P"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Consistency
+	h := float64(c.ChiSquare) / float64(c.DF)
+	if c.Heterogeneity != h || h <= 1 {
+		t.Fatalf("heterogeneity %v, want X²/DF = %v > 1", c.Heterogeneity, h)
+	}
+	before := res.Estimates[3]
+	w := res.Widened()
+	e := w.Estimates[3]
+	if res.Estimates[3] != before {
+		t.Error("Widened changed the plain fit")
+	}
+	f := math.Sqrt(h)
+	if math.Abs(e.SE-f*before.SE) > 1e-12 || math.Abs(e.LogitSE-f*before.LogitSE) > 1e-12 ||
+		math.Abs((e.Hi-e.Lo)-f*(before.Hi-before.Lo)) > 1e-9 || e.Value != before.Value {
+		t.Errorf("R: %+v widened to %+v, want √h = %.3f as wide", before, e, f)
+	}
+	if got, want := w.Cov.At(3, 4), h*res.Cov.At(3, 4); math.Abs(got-want) > 1e-15 {
+		t.Errorf("covariance %v, want %v", got, want)
+	}
+	ok, err := Fit(pieceNames(), simulate(t, 2000, 11), Options{Reference: "P"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok.Consistency.Heterogeneity < 1 || (float64(ok.Consistency.ChiSquare) < float64(ok.Consistency.DF) && ok.Widened() != ok) {
+		t.Errorf("additive matches: heterogeneity %v (X² %v on %d df), widened %v", ok.Consistency.Heterogeneity, ok.Consistency.ChiSquare, ok.Consistency.DF, ok.Widened() != ok)
+	}
+}
