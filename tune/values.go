@@ -274,6 +274,7 @@ func (f *ImbalanceFit) fit() {
 		f.Error = err.Error()
 		return
 	}
+	res = res.Widened() // as the values document reports it: matches that disagree widen the intervals
 	for _, e := range res.Estimates {
 		f.Estimates = append(f.Estimates, ImbalanceEstimate{Piece: e.Piece, Value: Float(e.Value), SE: Float(e.SE)})
 	}
