@@ -263,3 +263,26 @@ func TestReportedFitWidened(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsInVariantOrder: without regression games the rows follow the
+// variant's piece types (N before R), not the order the matches were
+// played in.
+func TestRowsInVariantOrder(t *testing.T) {
+	dir := t.TempDir()
+	out := playSelfplay(t, dir, "run", "seed: 6\nnodes: 50\nmax_plies: 120\nadjudication: {resign: {move_count: 2, score: 700}}\nimbalances:\n"+
+		"  - {name: R vs N+P, variant: chess, first_removes: [R], second_removes: [N, P], pairs: 6}\n"+
+		"  - {name: N vs P+P+P, variant: chess, first_removes: [N], second_removes: [P, P, P], pairs: 6}\n"+
+		"  - {name: P odds, variant: chess, first_removes: [P], pairs: 6}\n")
+	doc, err := Measure([]string{out}, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := doc.Variant("chess")
+	var rows []string
+	for _, p := range v.Pieces {
+		rows = append(rows, p.Piece)
+	}
+	if strings.Join(rows, ",") != "N,R" {
+		t.Errorf("rows %v, want N, R (notes %q)", rows, v.Notes)
+	}
+}

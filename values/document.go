@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"tamerlane/engine"
 	"tamerlane/internal/stats"
 
 	"tamerlane/selfplay"
@@ -409,6 +410,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 					}
 				}
 			}
+			inVariantOrder(name, pieces[1:])
 			var err error
 			fit, imbPieces, err = reportedImbalanceFit(pieces, ms)
 			if err != nil {
@@ -498,4 +500,23 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		doc.Variants = append(doc.Variants, vv)
 	}
 	return doc, nil
+}
+
+// inVariantOrder sorts pieces (FEN tokens) as variant name lists its
+// piece types, so that a document without a regression lists its rows as
+// one with it does, not in the order the matches were played; tokens the
+// variant lacks go last.
+func inVariantOrder(name string, pieces []string) {
+	v, err := engine.VariantWithRules(name, "")
+	if err != nil {
+		return
+	}
+	order := NewClasses(v, false).Names
+	rank := func(p string) int {
+		if i := slices.Index(order, p); i >= 0 {
+			return i
+		}
+		return len(order)
+	}
+	slices.SortStableFunc(pieces, func(a, b string) int { return rank(a) - rank(b) })
 }
