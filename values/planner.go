@@ -265,27 +265,10 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	}
 	hw := map[string]float64{}
 	unreachable := map[string]bool{}
-	var checks []*PlannedMatch // nil until the plan's end
-	for round := 0; ; round++ {
+	round := 0
+	for ; ; round++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
-		}
-		if checks != nil {
-			// The check rounds: every check match short of its pairs.
-			var batch []PlannedMatch
-			for _, m := range checks {
-				if m.Pairs < cfg.CheckPairs {
-					batch = append(batch, *m)
-				}
-			}
-			if len(batch) == 0 {
-				res.Rounds = round
-				break
-			}
-			if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
-				return nil, err
-			}
-			continue
 		}
 		// Active pieces: target not reached, cap not reached, target not
 		// out of reach; and the pieces replaced by an active piece (its
@@ -320,20 +303,6 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			batch = append(batch, setOddsOf(batch, res.Matches, cfg, add)...)
 		}
 		if !anyPiece {
-			if cfg.CheckPairs > 0 {
-				checks = []*PlannedMatch{}
-				for _, x := range cfg.Pieces {
-					if opp := checkOpponent(x, est, cfg, res.Matches); opp != nil {
-						if m := planned(x, opp); m.Pairs == 0 {
-							m.Check = true
-							checks = append(checks, m)
-						}
-					}
-				}
-				round-- // this round plays the checks
-				continue
-			}
-			res.Rounds = round
 			break
 		}
 		if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
@@ -389,6 +358,37 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			}
 		}
 	}
+	// The plan's end; with CheckPairs, the check rounds follow: every
+	// check match short of its pairs plays in each.
+	var checks []*PlannedMatch
+	if cfg.CheckPairs > 0 {
+		for _, x := range cfg.Pieces {
+			if opp := checkOpponent(x, est, cfg, res.Matches); opp != nil {
+				if m := planned(x, opp); m.Pairs == 0 {
+					m.Check = true
+					checks = append(checks, m)
+				}
+			}
+		}
+	}
+	for ; ; round++ {
+		var batch []PlannedMatch
+		for _, m := range checks {
+			if m.Pairs < cfg.CheckPairs {
+				batch = append(batch, *m)
+			}
+		}
+		if len(batch) == 0 {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
+			return nil, err
+		}
+	}
+	res.Rounds = round
 	fit, err := fitMatches(pieces, res.Matches, 0)
 	if err == nil {
 		for _, e := range fit.Estimates[len(pieces):] {
