@@ -131,16 +131,16 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 		out[variant] = append(out[variant], m)
 		return m
 	}
-	sources := imbalanceSources{}
+	sources := imbalanceSources{byVariant: map[string]map[string]imbalanceSource{}, ids: map[string]string{}}
 	for _, dir := range dirs {
 		if err := sources.add(dir); err != nil {
 			return nil, nil, err
 		}
 		if selfplay.InProgress(dir) {
-			// A pair's games come one after the other, the first side
-			// White in the first: its points (in halves) wait for the
-			// second's, to count the pair in the pentanomial.
-			firstPoints := map[string]int{}
+			// ScanJournals gives a pair's two games one after the other,
+			// the first side White in the first: its points (in halves)
+			// wait for the second's, to count the pair in the pentanomial.
+			firstPoints := 0
 			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
 				if g.Kind != "imbalance" {
 					return nil
@@ -153,12 +153,12 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 				if g.Termination == selfplay.TermAdjudicatedLoss {
 					add.Resigned = 1
 				}
-				key, points := fmt.Sprint(g.Stream, "/", g.Pair), 2*w.Wins+w.Draws
+				points := 2*w.Wins + w.Draws
 				if g.FirstWhite {
 					add.Pairs = 1
-					firstPoints[key] = points
+					firstPoints = points
 				} else {
-					add.Pentanomial[firstPoints[key]+points]++
+					add.Pentanomial[firstPoints+points]++
 				}
 				match(g.Variant.Name, g.Stream, g.FirstRemoves, g.SecondRemoves).Add(add)
 				return nil
@@ -179,7 +179,7 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 		}
 	}
 	from := map[string]string{}
-	for v, ids := range sources {
+	for v, ids := range sources.byVariant {
 		for _, src := range ids { // one source per variant (imbalanceSources.add)
 			from[v] = src.path
 		}
@@ -190,8 +190,12 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 // imbalanceSources are, per variant, the start positions its imbalance
 // streams took their material off, by identity (sourceID), each with the
 // path in the run's config ("" the array) of the first run directory that
-// used them, and that directory.
-type imbalanceSources map[string]map[string]imbalanceSource
+// used them, and that directory; ids keeps each path's identity, so that
+// a file is read once however many rounds name it.
+type imbalanceSources struct {
+	byVariant map[string]map[string]imbalanceSource
+	ids       map[string]string
+}
 
 // imbalanceSource is where a variant's imbalance matches started.
 type imbalanceSource struct{ path, dir string }
@@ -216,23 +220,29 @@ func sourceID(path string) string {
 // array and off positions from the middle of games are worth different
 // amounts (docs/values.md, "When the material comes off"), and a fit of
 // both together would measure neither.
-func (src imbalanceSources) add(dir string) error {
+func (src *imbalanceSources) add(dir string) error {
 	cfg, err := selfplay.LoadRunConfig(dir)
 	if err != nil {
 		return err
 	}
 	for _, im := range cfg.Imbalances {
-		if src[im.Variant] == nil {
-			src[im.Variant] = map[string]imbalanceSource{}
+		seen := src.byVariant[im.Variant]
+		if seen == nil {
+			seen = map[string]imbalanceSource{}
+			src.byVariant[im.Variant] = seen
 		}
-		id := sourceID(im.OpeningsFile)
-		if _, ok := src[im.Variant][id]; !ok {
-			src[im.Variant][id] = imbalanceSource{path: im.OpeningsFile, dir: dir}
+		id, ok := src.ids[im.OpeningsFile]
+		if !ok {
+			id = sourceID(im.OpeningsFile)
+			src.ids[im.OpeningsFile] = id
 		}
-		if len(src[im.Variant]) > 1 {
+		if _, ok := seen[id]; !ok {
+			seen[id] = imbalanceSource{path: im.OpeningsFile, dir: dir}
+		}
+		if len(seen) > 1 {
 			var from []string
-			for _, id := range slices.Sorted(maps.Keys(src[im.Variant])) {
-				s := src[im.Variant][id]
+			for _, id := range slices.Sorted(maps.Keys(seen)) {
+				s := seen[id]
 				what := "the array"
 				if s.path != "" {
 					what = "the positions of " + s.path
