@@ -334,9 +334,13 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 		}
 	}
 	res.Cov = cov
-	inv0, _, err := stats.PinvSym(fisher(matches, beta, k))
-	if err != nil {
-		return nil, err
+	// The leverages need the information without ridge; without one it
+	// is the one inverted above.
+	inv0 := inv
+	if opt.Ridge != 0 {
+		if inv0, _, err = stats.PinvSym(fisher(matches, beta, k)); err != nil {
+			return nil, err
+		}
 	}
 	res.Consistency = consistency(matches, beta, inv0)
 
