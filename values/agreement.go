@@ -32,26 +32,34 @@ type Disagreements struct {
 // disagreements returns the families of the pieces' agreement tests that
 // have at least one z: P=1, bridged, then the scales in the pieces' order.
 func disagreements(pieces []PieceValues) []Disagreements {
-	type test struct {
-		piece string
-		z     float64
-	}
-	var order []string
-	fam := map[string][]test{}
-	add := func(name, piece string, z *float64) {
-		if _, ok := fam[name]; !ok {
-			order = append(order, name)
-			fam[name] = nil
-		}
-		if z != nil && !math.IsNaN(*z) {
-			fam[name] = append(fam[name], test{piece, *z})
-		}
-	}
+	var ts []familyTest
 	for _, p := range pieces {
-		add(Scale, p.Piece, p.AgreementZ)
-		add("bridged", p.Piece, p.BridgedZ)
+		ts = append(ts, familyTest{Scale, p.Piece, p.AgreementZ}, familyTest{"bridged", p.Piece, p.BridgedZ})
 		for _, s := range p.Scaled {
-			add(s.Scale, p.Piece, s.AgreementZ)
+			ts = append(ts, familyTest{s.Scale, p.Piece, s.AgreementZ})
+		}
+	}
+	return families(ts)
+}
+
+// familyTest is one z of a family of tests (nil: not tested).
+type familyTest struct {
+	family, piece string
+	z             *float64
+}
+
+// families sums up tests by family, in the order the families first
+// appear, leaving out those without any z.
+func families(tests []familyTest) []Disagreements {
+	var order []string
+	fam := map[string][]familyTest{}
+	for _, t := range tests {
+		if _, ok := fam[t.family]; !ok {
+			order = append(order, t.family)
+			fam[t.family] = nil
+		}
+		if t.z != nil && !math.IsNaN(*t.z) {
+			fam[t.family] = append(fam[t.family], t)
 		}
 	}
 	var out []Disagreements
@@ -63,8 +71,8 @@ func disagreements(pieces []PieceValues) []Disagreements {
 		d := Disagreements{Comparison: name, Compared: len(ts), Expected: 0.05 * float64(len(ts)), Holm: []string{}}
 		p := make([]float64, len(ts))
 		for i, t := range ts {
-			p[i] = stats.TwoSidedP(t.z)
-			if math.Abs(t.z) > stats.Z95 {
+			p[i] = stats.TwoSidedP(*t.z)
+			if math.Abs(*t.z) > stats.Z95 {
 				d.Disagree++
 			}
 		}
