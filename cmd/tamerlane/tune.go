@@ -95,6 +95,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fs.IntVar(&ov.MinGames, "min-games", 0, "regression: games with a difference a piece needs (0: the run's, default 30); prints without writing files")
 	shared := fs.Int("shared-pieces", -1, "regression: keep positions where both sides have at least this many pieces besides the material difference (-1: the run's, default 0; Kaufman's condition: 1); prints without writing files")
 	pairs := fs.Bool("pairs", false, "regression: a class pair.T for every colour-bound type T, the bishop pair (absent: the run's setting, default false); prints without writing files")
+	against := fs.String("against", "", "another measurement (or pool) sharing no games with --run: print each estimate of both, B − A and its z (--run is A), without writing files")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -109,9 +110,9 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if *shared < -1 {
 		return fmt.Errorf("--shared-pieces must be -1 (the run's) or a count of pieces")
 	}
+	var override func(*values.RegressionConfig)
 	if ov != (values.RegressionConfig{}) || *shared >= 0 || pairsSet {
-		// A sensitivity check: the run's files keep its own settings.
-		return printMeasurementWith(*run, "", *asJSON, stdout, func(rc *values.RegressionConfig) {
+		override = func(rc *values.RegressionConfig) {
 			if ov.MinPly > 0 {
 				rc.MinPly = ov.MinPly
 			}
@@ -127,7 +128,14 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 			if pairsSet {
 				rc.Pairs = *pairs
 			}
-		})
+		}
+	}
+	if *against != "" {
+		return printComparison(*run, *against, *asJSON, stdout, override)
+	}
+	if override != nil {
+		// A sensitivity check: the run's files keep its own settings.
+		return printMeasurementWith(*run, "", *asJSON, stdout, override)
 	}
 	if values.IsRun(*run) {
 		return printMeasurement(*run, *run, *asJSON, stdout)
@@ -179,17 +187,9 @@ func printMeasurement(dir, out string, asJSON bool, stdout io.Writer) error {
 // printMeasurementWith is printMeasurement with the run's regression
 // settings changed by override (nil: none).
 func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig)) error {
-	rc, err := values.RegressionSettings(dir)
-	switch {
-	case override != nil && errors.Is(err, values.ErrMixedSettings):
-		// Pooled measurements of different settings: the flags choose,
-		// the defaults fill in the rest.
-		rc = values.RegressionConfig{}
-	case err != nil:
+	rc, err := regressionSettings(dir, override)
+	if err != nil {
 		return err
-	}
-	if override != nil {
-		override(&rc)
 	}
 	doc, files, err := writeMeasurement(dir, out, rc)
 	if err != nil {
@@ -204,5 +204,54 @@ func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, overri
 	if len(files) > 0 {
 		fmt.Fprintf(stdout, "wrote %s\n", strings.Join(files, ", "))
 	}
+	return nil
+}
+
+// regressionSettings returns the regression settings of the values under
+// dir, changed by override (nil: none).
+func regressionSettings(dir string, override func(*values.RegressionConfig)) (values.RegressionConfig, error) {
+	rc, err := values.RegressionSettings(dir)
+	switch {
+	case override != nil && errors.Is(err, values.ErrMixedSettings):
+		// Pooled measurements of different settings: the flags choose,
+		// the defaults fill in the rest.
+		rc = values.RegressionConfig{}
+	case err != nil:
+		return rc, err
+	}
+	if override != nil {
+		override(&rc)
+	}
+	return rc, nil
+}
+
+// printComparison prints the values of measurement b against those of a
+// (values.Compare), each fitted with its own regression settings changed
+// by override; it writes no file.
+func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig)) error {
+	var docs [2]*values.Document
+	var dirs [2][]string
+	for i, root := range []string{a, b} {
+		rc, err := regressionSettings(root, override)
+		if err != nil {
+			return err
+		}
+		if dirs[i], err = values.RunDirs(root); err != nil {
+			return err
+		}
+		if docs[i], _, err = writeMeasurement(root, "", rc); err != nil {
+			return err
+		}
+	}
+	c, err := values.Compare(a, b, docs[0], docs[1], dirs[0], dirs[1])
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(c)
+	}
+	fmt.Fprint(stdout, c.Markdown())
 	return nil
 }

@@ -1,0 +1,110 @@
+package values
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"tamerlane/internal/stats"
+)
+
+func iv(v, se float64) *stats.Interval {
+	x := stats.NewInterval(v, se)
+	return &x
+}
+
+// TestCompareByHand compares two hand-made documents: each estimate both
+// have gives B − A with the SE of independent estimates, z their ratio,
+// and the families count and correct the differences; what only one has
+// is left out, and what differs besides the games is noted.
+func TestCompareByHand(t *testing.T) {
+	settings := RegressionConfig{MinPly: 16, QuietPlies: 2, MinGames: 30, SharedPieces: 1, Pairs: true}
+	a := &Document{Settings: settings, Variants: []VariantValues{{
+		Variant: "chess", Games: 100, ImbalanceGames: 10,
+		Pieces: []PieceValues{
+			{Piece: "P", Regression: iv(1, 0), Imbalance: iv(1, 0), Scaled: []ScaledValues{{Scale: "N=1", Regression: iv(0.33, 0.01)}}},
+			{Piece: "N", Regression: iv(3, 0.1), Imbalance: iv(3.2, 0.2),
+				ByPhase: []PhaseValue{{Band: Band{0, 0.5}, Value: iv(2.5, 0.3)}, {Band: Band{0.5, 1}, Value: iv(3.5, 0.4)}}},
+			{Piece: "R", Regression: iv(5, 0.3), Scaled: []ScaledValues{{Scale: "N=1", Regression: iv(1.6, 0.05)}}},
+		},
+	}, {Variant: "shatranj", Games: 5}}}
+	b := &Document{Settings: settings, Variants: []VariantValues{{
+		Variant: "chess", Games: 200, ImbalanceGames: 20, ImbalanceOpenings: "/x/mid.fen",
+		Pieces: []PieceValues{
+			{Piece: "Q", Regression: iv(9, 0.5)},
+			{Piece: "N", Regression: iv(3.5, 0.2), ByPhase: []PhaseValue{{Band: Band{0.5, 1}, Value: iv(3.2, 0.3)}}},
+			{Piece: "R", Regression: iv(4.9, 0.4), Scaled: []ScaledValues{{Scale: "N=1", Regression: iv(1.4, 0.05)}}},
+			{Piece: "P", Regression: iv(1, 0), Scaled: []ScaledValues{{Scale: "N=1", Regression: iv(0.30, 0.01)}}},
+		},
+	}, {Variant: "shako", Games: 5}}}
+	c, err := Compare("A", "B", a, b, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Variants) != 1 || c.Variants[0].Variant != "chess" || c.Variants[0].Games != [2]int{100, 200} {
+		t.Fatalf("variants %+v", c.Variants)
+	}
+	type row struct {
+		piece, estimate string
+		diff, se        float64
+	}
+	want := []row{
+		{"P", "regression N=1", -0.03, math.Sqrt(2) * 0.01},
+		{"N", "regression", 0.5, math.Sqrt(0.01 + 0.04)},
+		{"N", "regression phase 0.50-1.00", -0.3, 0.5},
+		{"R", "regression", -0.1, 0.5},
+		{"R", "regression N=1", -0.2, math.Sqrt(2) * 0.05},
+	}
+	ds := c.Variants[0].Differences
+	if len(ds) != len(want) {
+		t.Fatalf("%d differences, want %d: %+v", len(ds), len(want), ds)
+	}
+	for i, w := range want {
+		d := ds[i]
+		z := w.diff / w.se
+		if d.Piece != w.piece || d.Estimate != w.estimate || math.Abs(float64(d.Difference.Value)-w.diff) > 1e-12 ||
+			math.Abs(float64(d.Difference.SE)-w.se) > 1e-12 || math.Abs(d.Z-z) > 1e-9 || d.Differ != (math.Abs(z) > 1.96) {
+			t.Errorf("row %d: %+v, want %+v (z %.3f)", i, d, w, z)
+		}
+	}
+	// Families: N=1 has P (z -2.12) and R (z -2.83), both beyond 1.96;
+	// Holm with m = 2: R's p 0.0047 < 0.025, P's 0.034 < 0.05, so both.
+	// P=1 has N (z 2.236, p 0.0253) and R (z -0.2, p 0.84): N differs at
+	// 95% but not after Holm (0.0253 > 0.05/2).
+	got := map[string]string{}
+	for _, f := range c.Variants[0].Differ {
+		got[f.Comparison] = f.String()
+	}
+	for fam, s := range map[string]string{
+		"regression N=1":      "regression N=1: 2 of 2 (0.10 expected); Holm: P, R",
+		"regression P=1":      "regression P=1: 1 of 2 (0.10 expected); Holm: none",
+		"regression by phase": "regression by phase: 0 of 1 (0.05 expected); Holm: none",
+	} {
+		if got[fam] != s {
+			t.Errorf("family %s: %q, want %q", fam, got[fam], s)
+		}
+	}
+	if len(got) != 3 {
+		t.Errorf("families %v", got)
+	}
+	notes := strings.Join(c.Notes, "\n")
+	for _, s := range []string{"shatranj: only A", "shako: only B"} {
+		if !strings.Contains(notes, s) {
+			t.Errorf("notes lack %q: %s", s, notes)
+		}
+	}
+	if !strings.Contains(notes, "from the start array in A and from mid.fen in B") {
+		t.Errorf("notes do not say the matches start elsewhere: %s", notes)
+	}
+	md := c.Markdown()
+	for _, s := range []string{"| N | regression | 3.00 [2.80, 3.20] | 3.50 [3.11, 3.89] | +0.50 [+0.06, +0.94] | +2.24 **differ** |", "- regression N=1: 2 of 2 (0.10 expected); Holm: P, R"} {
+		if !strings.Contains(md, s) {
+			t.Errorf("Markdown lacks %q:\n%s", s, md)
+		}
+	}
+
+	b.Settings.SharedPieces = 0
+	if _, err := Compare("A", "B", a, b, nil, nil); err == nil || !strings.Contains(err.Error(), "shared_pieces: 0") || !strings.Contains(err.Error(), "same settings") {
+		t.Errorf("different settings: %v", err)
+	}
+}
