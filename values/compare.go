@@ -3,7 +3,6 @@ package values
 import (
 	"fmt"
 	"math"
-	"path/filepath"
 	"strings"
 
 	"tamerlane/internal/stats"
@@ -139,7 +138,7 @@ func openingsName(file string) string {
 	if file == "" {
 		return "the start array"
 	}
-	return filepath.Base(file)
+	return file
 }
 
 // checkIndependent refuses two sets of runs of which one run in each can

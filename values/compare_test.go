@@ -93,7 +93,7 @@ func TestCompareByHand(t *testing.T) {
 			t.Errorf("notes lack %q: %s", s, notes)
 		}
 	}
-	if !strings.Contains(notes, "from the start array in A and from mid.fen in B") {
+	if !strings.Contains(notes, "from the start array in A and from /x/mid.fen in B") {
 		t.Errorf("notes do not say the matches start elsewhere: %s", notes)
 	}
 	md := c.Markdown()
