@@ -113,9 +113,7 @@ func runVariants(_ context.Context, args []string, stdout, stderr io.Writer) err
 		infos = append(infos, info)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(infos)
+		return printJSON(stdout, infos)
 	}
 	for _, info := range infos {
 		fmt.Fprintf(stdout, "%s: %s, %dx%d", info.Name, info.Title, info.Files, info.Ranks)

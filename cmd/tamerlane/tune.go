@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -196,9 +195,7 @@ func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, overri
 		return err
 	}
 	if asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(doc)
+		return printJSON(stdout, doc)
 	}
 	fmt.Fprint(stdout, doc.Markdown())
 	if len(files) > 0 {
@@ -248,9 +245,7 @@ func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*
 		return err
 	}
 	if asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(c)
+		return printJSON(stdout, c)
 	}
 	fmt.Fprint(stdout, c.Markdown())
 	return nil
