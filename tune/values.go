@@ -274,7 +274,13 @@ func (f *ImbalanceFit) fit() {
 		f.Error = err.Error()
 		return
 	}
-	res = res.Widened() // as the values document reports it: matches that disagree widen the intervals
+	played := make([]*ImbalanceMatch, len(f.Matches))
+	for i := range f.Matches {
+		played[i] = &f.Matches[i]
+	}
+	// As the values document reports it: matches that disagree, and
+	// pairs whose games correlate, widen the intervals.
+	res = ReportedImbalance(res, PairCorrelationOf(played))
 	for _, e := range res.Estimates {
 		f.Estimates = append(f.Estimates, ImbalanceEstimate{Piece: e.Piece, Value: Float(e.Value), SE: Float(e.SE)})
 	}

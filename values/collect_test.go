@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 )
@@ -251,15 +252,24 @@ func TestReportedFitWidened(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		reported, _, err := reportedImbalanceFit([]string{"P", "N", "R"}, ms)
-		if err != nil {
-			t.Fatal(err)
-		}
 		c := plain.Consistency
-		ratio := reported.Estimates[2].SE / plain.Estimates[2].SE
-		want := math.Sqrt(max(1, float64(c.ChiSquare)/float64(c.DF)))
-		if math.Abs(ratio-want) > 1e-9 || (odd == 6) != (ratio > 1.5) {
-			t.Errorf("rook worth %v in one match: X² %.2f on %d df, intervals ×%.3f, want ×%.3f", odd, c.ChiSquare, c.DF, ratio, want)
+		h := max(1, float64(c.ChiSquare)/float64(c.DF))
+		// Pairs whose games correlate widen by √(1 + ρ) when that is the
+		// larger; a negative ρ narrows nothing.
+		for _, rho := range []float64{0, -0.2, 0.5, 4} {
+			var pc *tune.PairCorrelation
+			if rho != 0 {
+				pc = &tune.PairCorrelation{Pairs: 4000, Rho: stats.NewInterval(rho, 0.02)}
+			}
+			reported, _, err := reportedImbalanceFit([]string{"P", "N", "R"}, ms, pc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ratio := reported.Estimates[2].SE / plain.Estimates[2].SE
+			want := math.Sqrt(max(h, 1+max(0, rho)))
+			if math.Abs(ratio-want) > 1e-9 || (rho == 0 && (odd == 6) != (ratio > 1.5)) {
+				t.Errorf("rook worth %v in one match, ρ %v: X² %.2f on %d df, intervals ×%.3f, want ×%.3f", odd, rho, c.ChiSquare, c.DF, ratio, want)
+			}
 		}
 	}
 }

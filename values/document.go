@@ -225,7 +225,7 @@ type VariantValues struct {
 	// ImbalancePairCorrelation is the correlation of the two games of a
 	// pair of the imbalance matches (absent when some match was read
 	// from a run in progress, without its pairs).
-	ImbalancePairCorrelation *PairCorrelation `json:"imbalance_pair_correlation,omitempty"`
+	ImbalancePairCorrelation *tune.PairCorrelation `json:"imbalance_pair_correlation,omitempty"`
 	// Pieces are the rows, the pawn first.
 	Pieces []PieceValues `json:"pieces"`
 	// PawnSets are the sets of pawns whose own odds the imbalance matches
@@ -399,7 +399,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		vv.Notes = append(vv.Notes, notes...)
 		if len(ms) > 0 {
 			vv.Matches, vv.ImbalanceOpenings = ms, imbFrom[name]
-			vv.ImbalancePairCorrelation = pairCorrelation(ms)
+			vv.ImbalancePairCorrelation = tune.PairCorrelationOf(ms)
 			pieces := []string{"P"}
 			for _, m := range ms {
 				vv.ImbalanceGames += m.Wins + m.Draws + m.Losses
@@ -412,7 +412,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			}
 			inVariantOrder(name, pieces[1:])
 			var err error
-			fit, imbPieces, err = reportedImbalanceFit(pieces, ms)
+			fit, imbPieces, err = reportedImbalanceFit(pieces, ms, vv.ImbalancePairCorrelation)
 			if err != nil {
 				vv.Notes = append(vv.Notes, "imbalance: "+err.Error())
 			} else {

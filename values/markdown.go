@@ -150,8 +150,11 @@ func matchesMarkdown(b *strings.Builder, v *VariantValues) {
 	}
 	if pc := v.ImbalancePairCorrelation; pc != nil {
 		verdict := "the fit's intervals, which count games as independent, stand"
-		if pc.Correlated() {
-			verdict = "**they correlate**: the fit's intervals, which count games as independent, are too narrow by about √(1 + ρ)"
+		switch {
+		case pc.Correlated():
+			verdict = fmt.Sprintf("**they correlate**: the intervals are at least √(1 + ρ̂) = %.3f times as wide as independent games would make them", math.Sqrt(pc.Inflation()))
+		case pc.Inflation() > 1:
+			verdict = fmt.Sprintf("not significantly, but the intervals are at least √(1 + ρ̂) = %.3f times as wide as independent games would make them", math.Sqrt(pc.Inflation()))
 		}
 		fmt.Fprintf(b, "\nThe two games of a pair (one position, colours swapped) correlate ρ = %s over %d pairs: %s.\n", pc.Rho.Format(3), pc.Pairs, verdict)
 	}

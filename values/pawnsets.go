@@ -155,14 +155,15 @@ func withSets(removes []string, sets []string) []string {
 
 // reportedImbalanceFit is the imbalance fit a document reports: the
 // plain fit (fitImbalance), its intervals widened by the matches' spread
-// about the additive model when they spread more than their games allow
-// (imbalance.Result.Widened).
-func reportedImbalanceFit(pieces []string, ms []*tune.ImbalanceMatch) (*imbalance.Result, []string, error) {
+// about the additive model when they spread more than their games allow,
+// or by the correlation of a pair's games pc when that is larger
+// (tune.ReportedImbalance).
+func reportedImbalanceFit(pieces []string, ms []*tune.ImbalanceMatch, pc *tune.PairCorrelation) (*imbalance.Result, []string, error) {
 	fit, classes, err := fitImbalance(pieces, ms, 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	return fit.Widened(), classes, nil
+	return tune.ReportedImbalance(fit, pc), classes, nil
 }
 
 // fitImbalance fits the matches' values with the pawn as unit (pawn

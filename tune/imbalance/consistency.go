@@ -140,17 +140,26 @@ func consistency(matches []Match, beta []float64, inv *mat.SymDense) *Consistenc
 // quasi-likelihood (a Birge ratio), which leaves a fit whose matches
 // agree (h = 1) as it is. The planner's stopping rule uses the plain fit.
 func (r *Result) Widened() *Result {
-	if r.Consistency == nil || r.Consistency.Heterogeneity <= 1 {
+	if r.Consistency == nil {
 		return r
 	}
-	h := r.Consistency.Heterogeneity
+	return r.Inflated(r.Consistency.Heterogeneity)
+}
+
+// Inflated returns a copy of the fit whose covariance is multiplied by k
+// and whose standard errors and intervals are √k as wide (the fit itself
+// when k ≤ 1 or is not a number: a fit is never narrowed).
+func (r *Result) Inflated(k float64) *Result {
+	if !(k > 1) {
+		return r
+	}
 	w := *r
 	w.Cov = mat.NewSymDense(r.Cov.SymmetricDim(), nil)
-	w.Cov.ScaleSym(h, r.Cov)
+	w.Cov.ScaleSym(k, r.Cov)
 	w.Estimates = slices.Clone(r.Estimates)
+	f := math.Sqrt(k)
 	for i := range w.Estimates {
 		e := &w.Estimates[i]
-		f := math.Sqrt(h)
 		e.LogitSE *= f
 		e.SE *= f
 		e.Lo = e.Value - (e.Value-e.Lo)*f

@@ -1,17 +1,17 @@
-package values
+package tune
 
 import (
 	"math"
 
 	"tamerlane/internal/stats"
-	"tamerlane/tune"
+	"tamerlane/tune/imbalance"
 )
 
 // PairCorrelation is the correlation of the first side's scores in the
 // two games of a pair (one position, colours swapped), pooled over a
-// variant's imbalance matches. The fit's intervals count games as
-// independent; a positive correlation would make them too narrow by
-// about √(1 + ρ).
+// variant's imbalance matches. The fit counts games as independent; a
+// positive correlation makes a match's mean score 1 + ρ times as variable
+// as that count says, which ReportedImbalance puts back.
 //
 // Estimator: with s̄_m match m's mean score per game, the pooled pair
 // variance V_pair = Σ_m Σ_pairs (y − 2s̄_m)² / Σ_m (pairs_m − 1) (y the
@@ -24,19 +24,46 @@ type PairCorrelation struct {
 	Rho   stats.Interval `json:"rho"`
 }
 
+// Inflation is the factor by which the pairs' correlation multiplies the
+// variance of a match's mean score: 1 + ρ̂ when ρ̂ > 0, else 1 (also for
+// nil or an unknown ρ̂). A negative correlation would narrow the
+// intervals; they are not narrowed on it.
+func (c *PairCorrelation) Inflation() float64 {
+	if c == nil || !(c.Rho.Value > 0) {
+		return 1
+	}
+	return 1 + float64(c.Rho.Value)
+}
+
+// ReportedImbalance returns an imbalance fit as the values document and
+// the tuning report give it: its covariance multiplied by the larger of
+// the matches' heterogeneity h (imbalance.Result.Widened: the matches'
+// spread about the additive model) and the pairs' inflation 1 + ρ̂
+// (PairCorrelation.Inflation; pc nil: none). The larger, not the
+// product: correlated pairs spread a match's score by 1 + ρ as well, so
+// h, which measures that spread against the games' variance alone,
+// already holds the correlation when it exceeds 1 + ρ̂.
+func ReportedImbalance(fit *imbalance.Result, pc *PairCorrelation) *imbalance.Result {
+	h := 1.0
+	if fit.Consistency != nil {
+		h = fit.Consistency.Heterogeneity
+	}
+	return fit.Inflated(max(h, pc.Inflation()))
+}
+
 // Correlated reports whether the pairs' games correlate positively at
 // 95% (the intervals are then too narrow).
 func (c *PairCorrelation) Correlated() bool { return c != nil && c.Rho.Lo > 0 }
 
-// pairCorrelation returns the correlation over the matches, or nil when
+// PairCorrelationOf returns the correlation over the matches, or nil when
 // some match's pentanomial is unknown or does not count its games (a
 // summary written before it was kept) or the matches have too few pairs
 // to spread.
-func pairCorrelation(ms []*tune.ImbalanceMatch) *PairCorrelation {
+func PairCorrelationOf(ms []*ImbalanceMatch) *PairCorrelation {
 	var pairSS, gameSS, pairDF, gameDF float64
 	pairs := 0
 	for _, m := range ms {
-		games := m.Wins + m.Draws + m.Losses
+		games := m.games()
 		if games == 0 {
 			continue
 		}

@@ -1,0 +1,31 @@
+package values
+
+import (
+	"strings"
+	"testing"
+
+	"tamerlane/internal/stats"
+	"tamerlane/tune"
+)
+
+// TestPairCorrelationSentence: values.md says how much the pairs'
+// correlation widens the intervals: not at all when ρ̂ ≤ 0, by √(1 + ρ̂)
+// when it is positive, flagged when significantly so.
+func TestPairCorrelationSentence(t *testing.T) {
+	for _, c := range []struct {
+		rho, se float64
+		want    string
+	}{
+		{-0.02, 0.01, "ρ = -0.020 [-0.030, -0.010] over 900 pairs: the fit's intervals, which count games as independent, stand."},
+		{0.02, 0.03, "not significantly, but the intervals are at least √(1 + ρ̂) = 1.010 times"},
+		{0.21, 0.03, "**they correlate**: the intervals are at least √(1 + ρ̂) = 1.100 times"},
+	} {
+		v := &VariantValues{Matches: []*tune.ImbalanceMatch{{Name: "P odds", FirstRemoves: []string{"P"}, Pairs: 900, Wins: 600, Draws: 600, Losses: 600}},
+			ImbalancePairCorrelation: &tune.PairCorrelation{Pairs: 900, Rho: stats.NewInterval(c.rho, c.se/stats.Z95)}}
+		var b strings.Builder
+		matchesMarkdown(&b, v)
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("ρ %v: %q lacks %q", c.rho, b.String(), c.want)
+		}
+	}
+}
