@@ -119,7 +119,7 @@ func Compare(aRoot, bRoot string, a, b *Document, aDirs, bDirs []string) (*Compa
 			c.Notes = append(c.Notes, fmt.Sprintf("%s: only A has values", va.Variant))
 			continue
 		}
-		if va.ImbalanceOpenings != vb.ImbalanceOpenings && va.ImbalanceGames > 0 && vb.ImbalanceGames > 0 {
+		if va.ImbalanceGames > 0 && vb.ImbalanceGames > 0 && sourceID(va.ImbalanceOpenings) != sourceID(vb.ImbalanceOpenings) {
 			c.Notes = append(c.Notes, fmt.Sprintf("%s: the imbalance matches start from %s in A and from %s in B: they measure the pieces at different stages of the game",
 				va.Variant, openingsName(va.ImbalanceOpenings), openingsName(vb.ImbalanceOpenings)))
 		}

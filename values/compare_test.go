@@ -2,6 +2,8 @@ package values
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -95,6 +97,17 @@ func TestCompareByHand(t *testing.T) {
 	}
 	if !strings.Contains(notes, "from the start array in A and from /x/mid.fen in B") {
 		t.Errorf("notes do not say the matches start elsewhere: %s", notes)
+	}
+	// Two copies of one positions file are one source: no note.
+	dir := t.TempDir()
+	for _, name := range []string{"a.fen", "b.fen"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("8/8/8/8/8/8/8/K1k5 w - - 0 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.Variants[0].ImbalanceOpenings, b.Variants[0].ImbalanceOpenings = filepath.Join(dir, "a.fen"), filepath.Join(dir, "b.fen")
+	if c2, err := Compare("A", "B", a, b, nil, nil); err != nil || strings.Contains(strings.Join(c2.Notes, "\n"), "start from") {
+		t.Errorf("copies of one file: %v, notes %q", err, c2.Notes)
 	}
 	md := c.Markdown()
 	for _, s := range []string{"| N | regression | 3.00 [2.80, 3.20] | 3.50 [3.11, 3.89] | +0.50 [+0.06, +0.94] | +2.24 **differ** |", "- regression N=1: 2 of 2 (0.10 expected); Holm: P, R"} {
