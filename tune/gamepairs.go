@@ -63,7 +63,7 @@ func PairCorrelationOf(ms []*ImbalanceMatch) *PairCorrelation {
 	var pairSS, gameSS, pairDF, gameDF float64
 	pairs := 0
 	for _, m := range ms {
-		games := m.games()
+		games := m.Games()
 		if games == 0 {
 			continue
 		}

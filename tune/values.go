@@ -157,15 +157,15 @@ type ImbalanceMatch struct {
 	Pentanomial []int `json:"pentanomial,omitempty"`
 }
 
-// games returns the number of games.
-func (m *ImbalanceMatch) games() int { return m.Wins + m.Draws + m.Losses }
+// Games returns the number of games played.
+func (m *ImbalanceMatch) Games() int { return m.Wins + m.Draws + m.Losses }
 
 // Add adds the pairs and results of another round of the same match.
 // The sum has a pentanomial only when both have one (or the match had
 // no game yet).
 func (m *ImbalanceMatch) Add(o ImbalanceMatch) {
 	switch {
-	case m.games() == 0 && m.Pentanomial == nil:
+	case m.Games() == 0 && m.Pentanomial == nil:
 		m.Pentanomial = slices.Clone(o.Pentanomial)
 	case m.Pentanomial == nil || o.Pentanomial == nil:
 		m.Pentanomial = nil

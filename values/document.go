@@ -402,7 +402,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			vv.ImbalancePairCorrelation = tune.PairCorrelationOf(ms)
 			pieces := []string{"P"}
 			for _, m := range ms {
-				vv.ImbalanceGames += m.Wins + m.Draws + m.Losses
+				vv.ImbalanceGames += m.Games()
 				vv.ImbalanceResigned += m.Resigned
 				for _, x := range imbalance.PiecesOf(m.FirstRemoves, m.SecondRemoves) {
 					if !slices.Contains(pieces, x) {

@@ -169,7 +169,7 @@ func matchesMarkdown(b *strings.Builder, v *VariantValues) {
 	for _, m := range v.Matches {
 		sc := elo.Trinomial{Wins: m.Wins, Draws: m.Draws, Losses: m.Losses}.Score()
 		fmt.Fprintf(b, "| %v vs %v | %d | %d-%d-%d | %s |", m.FirstRemoves, m.SecondRemoves, m.Pairs, m.Wins, m.Draws, m.Losses, sc.Format(3))
-		if c.Overdetermined() && m.Wins+m.Draws+m.Losses > 0 && next < len(c.Residuals) {
+		if c.Overdetermined() && m.Games() > 0 && next < len(c.Residuals) {
 			r := c.Residuals[next]
 			next++
 			fmt.Fprintf(b, " %s | %s |", r.Fitted.Format(3), r.Z.Format(2))

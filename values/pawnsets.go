@@ -127,7 +127,7 @@ func setOdds(first, second []string) string {
 func measuredSets(ms []*tune.ImbalanceMatch) []string {
 	var sets []string
 	for _, m := range ms {
-		if m.Wins+m.Draws+m.Losses == 0 {
+		if m.Games() == 0 {
 			continue
 		}
 		if c := setOdds(m.FirstRemoves, m.SecondRemoves); c != "" && !slices.Contains(sets, c) {
@@ -174,7 +174,7 @@ func fitImbalance(pieces []string, ms []*tune.ImbalanceMatch, ridge float64) (*i
 	classes := slices.Concat(pieces, sets)
 	var fm []imbalance.Match
 	for _, m := range ms {
-		if m.Wins+m.Draws+m.Losses == 0 {
+		if m.Games() == 0 {
 			continue
 		}
 		c := *m

@@ -436,7 +436,7 @@ func playRound(ctx context.Context, play PlayFunc, round int, batch []PlannedMat
 // lopsided reports whether a match is far from even: the first side's
 // score is outside [¼, ¾] over at least 20 games.
 func lopsided(m *PlannedMatch) bool {
-	if m.Wins+m.Draws+m.Losses < 20 {
+	if m.Games() < 20 {
 		return false
 	}
 	s := firstScore(m)
@@ -445,7 +445,7 @@ func lopsided(m *PlannedMatch) bool {
 
 // firstScore is the first side's mean score per game in a match.
 func firstScore(m *PlannedMatch) float64 {
-	return (float64(m.Wins) + float64(m.Draws)/2) / float64(m.Wins+m.Draws+m.Losses)
+	return (float64(m.Wins) + float64(m.Draws)/2) / float64(m.Games())
 }
 
 // steppedEstimate is the estimate of a lopsided match's piece from the
