@@ -56,7 +56,9 @@ type Difference struct {
 	// Piece is the piece's FEN token (or pair class); Estimate names the
 	// method, and the scale or phase band when it is not the pooled P=1
 	// value: "regression", "imbalance", "regression N=1", "regression
-	// phase 0.75-1.00".
+	// phase 0.75-1.00"; or a term of the regression's logistic scale, in
+	// logit: "logistic logit at phase 1" (P: a pawn's worth at the start),
+	// "logistic logit at phase 0", "logistic logit edge" (White's).
 	Piece    string `json:"piece"`
 	Estimate string `json:"estimate"`
 	// A and B are the two runs' values; Difference is B − A with the
@@ -74,6 +76,8 @@ type Difference struct {
 func (d Difference) family() string {
 	method, rest, _ := strings.Cut(d.Estimate, " ")
 	switch {
+	case method == "logistic":
+		return method
 	case strings.HasPrefix(rest, "phase "):
 		return method + " by phase"
 	case rest == "":
@@ -85,6 +89,9 @@ func (d Difference) family() string {
 // label names the difference within its family: the piece, with its band
 // for a phase estimate.
 func (d Difference) label() string {
+	if rest, ok := strings.CutPrefix(d.Estimate, "logistic logit "); ok {
+		return d.Piece + " " + rest
+	}
 	if _, band, ok := strings.Cut(d.Estimate, " phase "); ok {
 		return d.Piece + " " + band
 	}
@@ -171,6 +178,20 @@ func checkIndependent(aDirs, bDirs []string) error {
 // a variant have, in A's order.
 func compareVariant(a, b *VariantValues) VariantComparison {
 	vc := VariantComparison{Variant: a.Variant, Games: [2]int{a.Games, b.Games}, ImbalanceGames: [2]int{a.ImbalanceGames, b.ImbalanceGames}, Differences: []Difference{}}
+	if la, lb := a.Logistic, b.Logistic; la != nil && lb != nil {
+		for _, d := range []struct {
+			piece, estimate string
+			a, b            *stats.Interval
+		}{
+			{"P", "logistic logit at phase 1", la.PawnAtStart, lb.PawnAtStart},
+			{"P", "logistic logit at phase 0", la.PawnAtEnd, lb.PawnAtEnd},
+			{"White", "logistic logit edge", la.WhiteEdge, lb.WhiteEdge},
+		} {
+			if diff, ok := difference(d.piece, d.estimate, d.a, d.b); ok {
+				vc.Differences = append(vc.Differences, diff)
+			}
+		}
+	}
 	for i := range a.Pieces {
 		pa := &a.Pieces[i]
 		pb := b.Piece(pa.Piece)

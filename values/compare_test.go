@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"tamerlane/internal/stats"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 func iv(v, se float64) *stats.Interval {
@@ -119,5 +121,40 @@ func TestCompareByHand(t *testing.T) {
 	b.Settings.SharedPieces = 0
 	if _, err := Compare("A", "B", a, b, nil, nil); err == nil || !strings.Contains(err.Error(), "shared_pieces: 0") || !strings.Contains(err.Error(), "same settings") {
 		t.Errorf("different settings: %v", err)
+	}
+}
+
+// TestLogisticIntervals: a pawn's logit at the start is γ0 + γ1 with the
+// variance C11 + C22 + 2·C12, at phase 0 γ0 with C11, White's edge α with
+// C00; a comparison puts the three in one family, "logistic".
+func TestLogisticIntervals(t *testing.T) {
+	cov := mat.NewSymDense(3, []float64{
+		0.0004, 0, 0,
+		0, 0.0009, -0.0002,
+		0, -0.0002, 0.0004,
+	})
+	l := logisticOf(&Regression{Alpha: 0.1, Gamma0: 0.8, Gamma1: -0.1, Cov: cov})
+	for _, c := range []struct {
+		name    string
+		iv      *stats.Interval
+		v, var_ float64
+	}{{"start", l.PawnAtStart, 0.7, 0.0009 + 0.0004 - 0.0004}, {"end", l.PawnAtEnd, 0.8, 0.0009}, {"edge", l.WhiteEdge, 0.1, 0.0004}} {
+		if c.iv == nil || math.Abs(float64(c.iv.Value)-c.v) > 1e-12 || math.Abs(float64(c.iv.SE)-math.Sqrt(c.var_)) > 1e-12 {
+			t.Errorf("%s: %+v, want %v ± %v", c.name, c.iv, c.v, math.Sqrt(c.var_))
+		}
+	}
+	if l := logisticOf(&Regression{Gamma0: 1}); l.PawnAtStart != nil || l.Gamma0 != 1 {
+		t.Errorf("without covariance: %+v", l)
+	}
+	b := *l
+	start := stats.NewInterval(0.85, 0.03)
+	b.PawnAtStart = &start
+	vc := compareVariant(&VariantValues{Logistic: l}, &VariantValues{Logistic: &b})
+	if len(vc.Differences) != 3 || vc.Differences[0].Estimate != "logistic logit at phase 1" ||
+		math.Abs(vc.Differences[0].Z-0.15/math.Sqrt(0.0009+0.0009)) > 1e-9 || vc.Differences[1].Z != 0 {
+		t.Fatalf("differences %+v", vc.Differences)
+	}
+	if len(vc.Differ) != 1 || vc.Differ[0].String() != "logistic: 1 of 3 (0.15 expected); Holm: P at phase 1" {
+		t.Errorf("families %+v", vc.Differ)
 	}
 }

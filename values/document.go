@@ -244,6 +244,29 @@ type Logistic struct {
 	Alpha  float64 `json:"alpha"`
 	Gamma0 float64 `json:"gamma0"`
 	Gamma1 float64 `json:"gamma1"`
+	// WhiteEdge is Alpha, PawnAtStart a pawn's worth in logit at the
+	// start (γ0 + γ1, phase 1) and PawnAtEnd at phase 0 (γ0), with the
+	// fit's sandwich standard errors: how decisive a pawn is for this
+	// player, which a stronger player's games can change (absent when the
+	// fit has no covariance).
+	WhiteEdge   *stats.Interval `json:"white_edge,omitempty"`
+	PawnAtStart *stats.Interval `json:"pawn_at_start,omitempty"`
+	PawnAtEnd   *stats.Interval `json:"pawn_at_end,omitempty"`
+}
+
+// logisticOf returns the regression's logistic terms with their
+// intervals.
+func logisticOf(reg *Regression) *Logistic {
+	l := &Logistic{Alpha: reg.Alpha, Gamma0: reg.Gamma0, Gamma1: reg.Gamma1}
+	if reg.Cov == nil {
+		return l
+	}
+	c := reg.Cov
+	edge := stats.NewInterval(reg.Alpha, math.Sqrt(c.At(0, 0)))
+	start := stats.NewInterval(reg.Gamma0+reg.Gamma1, math.Sqrt(math.Max(0, c.At(1, 1)+c.At(2, 2)+2*c.At(1, 2))))
+	end := stats.NewInterval(reg.Gamma0, math.Sqrt(c.At(1, 1)))
+	l.WhiteEdge, l.PawnAtStart, l.PawnAtEnd = &edge, &start, &end
+	return l
 }
 
 // Document is the output of tamerlane values --json.
@@ -361,7 +384,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 			if err != nil {
 				vv.Notes = append(vv.Notes, "regression: "+err.Error())
 			} else {
-				vv.Logistic = &Logistic{Alpha: reg.Alpha, Gamma0: reg.Gamma0, Gamma1: reg.Gamma1}
+				vv.Logistic = logisticOf(reg)
 				for k, p := range reg.Pieces {
 					row(p).GamesWithDifference = reg.DiffGames[k]
 					if reg.Identified[k] {

@@ -38,7 +38,10 @@ func (d *Document) Markdown() string {
 			fmt.Fprintf(&b, " Resign adjudication (our engine's scores) ended %s of the regression's games and %s of the imbalance games.",
 				FormatPercent(v.Resigned, v.Games), FormatPercent(v.ImbalanceResigned, v.ImbalanceGames))
 		}
-		if l := v.Logistic; l != nil {
+		switch l := v.Logistic; {
+		case l != nil && l.PawnAtStart != nil:
+			fmt.Fprintf(&b, " A pawn is worth %s logit at the start (phase 1) and %s at phase 0; White's edge %s logit.", l.PawnAtStart.Format(3), l.PawnAtEnd.Format(3), l.WhiteEdge.Format(3))
+		case l != nil:
 			fmt.Fprintf(&b, " A pawn is worth %.3f logit at the start (phase 1) and %.3f at phase 0; White's edge %+.3f logit.", l.Gamma0+l.Gamma1, l.Gamma0, l.Alpha)
 		}
 		b.WriteString("\n\n")
