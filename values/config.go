@@ -121,34 +121,11 @@ type VariantConfig struct {
 	Adjudication *selfplay.AdjudicationConfig `yaml:"adjudication,omitempty"`
 }
 
-// ImbalanceConfig is PlanConfig without the variant; see PlanConfig for
-// the meaning and defaults of the fields.
+// ImbalanceConfig is a variant's imbalance section: the planner's
+// settings (PlanSettings, whose fields and defaults it shares with
+// PlanConfig) and where and by whom its matches are played.
 type ImbalanceConfig struct {
-	// Pieces are the FEN tokens of the pieces to measure.
-	Pieces []string `yaml:"pieces"`
-	// HalfWidth is the target 95% half-width in pawns.
-	HalfWidth float64 `yaml:"half_width"`
-	// BatchPairs is the number of pairs per match and round.
-	BatchPairs int `yaml:"batch_pairs"`
-	// MaxPairs caps the pairs per piece.
-	MaxPairs int `yaml:"max_pairs"`
-	// MaxPawns is the most pawns one side gives up.
-	MaxPawns int `yaml:"max_pawns"`
-	// Replace measures pieces the array lacks through replacements:
-	// {A: R} plays the Eagle's matches with a Rook replaced by an Eagle.
-	Replace map[string]string `yaml:"replace,omitempty"`
-	// StopOutOfReach stops a piece early when its target cannot be
-	// reached within max_pairs (PlanConfig.StopOutOfReach).
-	StopOutOfReach bool `yaml:"stop_out_of_reach,omitempty"`
-	// PawnSets also plays the odds of every set of pawns a match gives up,
-	// which the fit then counts as a class of its own
-	// (PlanConfig.PawnSets).
-	PawnSets bool `yaml:"pawn_sets,omitempty"`
-	// CheckPairs, when positive, plays after the plan's end one check
-	// match per piece for that many pairs, against other pieces than
-	// those it was measured against, so that the fit can test that the
-	// values add up (PlanConfig.CheckPairs).
-	CheckPairs int `yaml:"check_pairs,omitempty"`
+	PlanSettings `yaml:",inline"`
 	// Pawns says which pawns a match removes, and so which pawn is the
 	// unit of the values: "edge" (the default) the first of each
 	// player's array from its file a (a-, b-, c-pawn ...), "centre" from
@@ -364,9 +341,9 @@ func (c *Config) checkOpenings(i int, v *engine.Variant) error {
 func (c *Config) plan(i int) PlanConfig {
 	v := c.Variants[i]
 	im := v.Imbalance
-	return PlanConfig{Variant: v.Variant, Rules: v.Rules, Pieces: slices.Clone(im.Pieces), HalfWidth: im.HalfWidth,
-		BatchPairs: im.BatchPairs, MaxPairs: im.MaxPairs, MaxPawns: im.MaxPawns, Replace: maps.Clone(im.Replace),
-		StopOutOfReach: im.StopOutOfReach, PawnSets: im.PawnSets, CheckPairs: im.CheckPairs, Start: maps.Clone(im.Start)}
+	ps := im.PlanSettings
+	ps.Pieces, ps.Replace = slices.Clone(ps.Pieces), maps.Clone(ps.Replace)
+	return PlanConfig{Variant: v.Variant, Rules: v.Rules, PlanSettings: ps, Start: maps.Clone(im.Start)}
 }
 
 // Hash is the digest of everything that decides the games and the plan,

@@ -191,8 +191,7 @@ func synthPlaySets(rng *rand.Rand, vals map[string]float64, sets map[int]float64
 func TestPlanPawnSets(t *testing.T) {
 	vals := map[string]float64{"N": 3, "R": 5}
 	sets := map[int]float64{2: 1.5, 3: 1.7, 4: 1.9}
-	cfg := PlanConfig{Variant: "tamerlane", Pieces: []string{"N", "R"}, HalfWidth: 0.3, BatchPairs: 100, MaxPairs: 3000,
-		Start: map[string]float64{"N": 3, "R": 5}}
+	cfg := PlanConfig{Variant: "tamerlane", PlanSettings: PlanSettings{Pieces: []string{"N", "R"}, HalfWidth: 0.3, BatchPairs: 100, MaxPairs: 3000}, Start: map[string]float64{"N": 3, "R": 5}}
 	run := func(pawnSets bool) *ImbalanceResult {
 		c := cfg
 		c.PawnSets = pawnSets

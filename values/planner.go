@@ -14,13 +14,9 @@ import (
 	"tamerlane/tune/imbalance"
 )
 
-// PlanConfig says which pieces of one variant the imbalance planner
-// measures and when it stops.
-type PlanConfig struct {
-	// Variant is the variant's name.
-	Variant string `yaml:"variant"`
-	// Rules are its rule options.
-	Rules string `yaml:"rules,omitempty"`
+// PlanSettings are the planner's pieces, targets and budget: the fields a
+// measurement config's imbalance section shares with PlanConfig.
+type PlanSettings struct {
 	// Pieces are the FEN tokens of the pieces to measure (the pawn "P" is
 	// always measured by a pawn-odds match).
 	Pieces []string `yaml:"pieces"`
@@ -58,6 +54,18 @@ type PlanConfig struct {
 	// overdetermine the values and the fit can test that they add up
 	// (imbalance.Consistency). Check matches change no opponent.
 	CheckPairs int `yaml:"check_pairs,omitempty"`
+}
+
+// PlanConfig says which pieces of one variant the imbalance planner
+// measures and when it stops.
+type PlanConfig struct {
+	// Variant is the variant's name.
+	Variant string `yaml:"variant"`
+	// Rules are rule options "k=v,k=v" (RULES.md 3.8).
+	Rules string `yaml:"rules,omitempty"`
+	// PlanSettings are the pieces and the budget, as a measurement
+	// config's imbalance section gives them.
+	PlanSettings `yaml:",inline"`
 	// Start are the estimates (pawns) the first opponents are chosen
 	// from; a piece without one starts at 3. Planning only: the fitted
 	// values do not depend on them except through the choice of matches.

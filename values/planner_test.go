@@ -54,8 +54,7 @@ var planVals = map[string]float64{"P": 1, "N": 3, "B": 3.4, "R": 5, "Q": 9}
 
 func TestPlanOpponentsAndStop(t *testing.T) {
 	calls := 0
-	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "B", "R", "Q"}, HalfWidth: 0.6,
-		BatchPairs: 50, MaxPairs: 100000, Start: map[string]float64{"N": 3, "B": 3.4, "R": 5, "Q": 9}}
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "B", "R", "Q"}, HalfWidth: 0.6, BatchPairs: 50, MaxPairs: 100000}, Start: map[string]float64{"N": 3, "B": 3.4, "R": 5, "Q": 9}}
 	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(3, 4)), planVals, 2.5, &calls))
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +105,7 @@ var errStopTest error = stopErr{}
 
 func TestPlanCap(t *testing.T) {
 	calls := 0
-	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "R"}, HalfWidth: 0.01, BatchPairs: 10, MaxPairs: 40}
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "R"}, HalfWidth: 0.01, BatchPairs: 10, MaxPairs: 40}}
 	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(1, 1)), planVals, 2.5, &calls))
 	if err != nil {
 		t.Fatal(err)
@@ -133,8 +132,7 @@ func TestImbalanceCoverage(t *testing.T) {
 	cover := map[string]int{}
 	for seed := range seeds {
 		calls := 0
-		cfg := PlanConfig{Variant: "chess", Pieces: pieces, HalfWidth: 1e-9, BatchPairs: 200, MaxPairs: 200,
-			Start: map[string]float64{"N": 3, "R": 5, "Q": 9}}
+		cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: pieces, HalfWidth: 1e-9, BatchPairs: 200, MaxPairs: 200}, Start: map[string]float64{"N": 3, "R": 5, "Q": 9}}
 		res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(uint64(seed), 7)), planVals, 2.5, &calls))
 		if err != nil {
 			t.Fatal(err)
@@ -159,7 +157,7 @@ func TestImbalanceCoverage(t *testing.T) {
 // planner moves the queen's match to an even one.
 func TestPlanFindsOpponents(t *testing.T) {
 	calls := 0
-	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "R", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 20000}
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "R", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 20000}}
 	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(8, 9)), planVals, 2.5, &calls))
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +188,7 @@ func TestPlanFindsOpponents(t *testing.T) {
 // their matches are not lopsided.
 func TestPlanKeepsOpponentsWhilePawnUndecided(t *testing.T) {
 	calls := 0
-	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.25, BatchPairs: 25, MaxPairs: 100}
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "Q"}, HalfWidth: 0.25, BatchPairs: 25, MaxPairs: 100}}
 	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(2, 2)), planVals, 60, &calls))
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +202,7 @@ func TestPlanKeepsOpponentsWhilePawnUndecided(t *testing.T) {
 // moves to a stronger opponent even before pawn odds is decided.
 func TestPlanLeavesLopsidedMatch(t *testing.T) {
 	calls := 0
-	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.25, BatchPairs: 25, MaxPairs: 50}
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "Q"}, HalfWidth: 0.25, BatchPairs: 25, MaxPairs: 50}}
 	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(2, 3)), planVals, 2.5, &calls))
 	if err != nil {
 		t.Fatal(err)
@@ -230,8 +228,7 @@ func TestPlanLeavesLopsidedMatch(t *testing.T) {
 // changes sign and the rook keeps its hopeless match.
 func TestPlanLeavesWhitewashAmongManyPieces(t *testing.T) {
 	vals := map[string]float64{"P": 1, "F": 1.5, "W": 1.5, "E": 1.3, "D": 2, "T": 4.5, "C": 4.8, "N": 5.9, "G": 7, "R": 12}
-	cfg := PlanConfig{Variant: "tamerlane", Pieces: []string{"F", "W", "G", "T", "N", "R", "E", "C", "D"},
-		HalfWidth: 0.25, BatchPairs: 20, MaxPairs: 600, MaxPawns: 5}
+	cfg := PlanConfig{Variant: "tamerlane", PlanSettings: PlanSettings{Pieces: []string{"F", "W", "G", "T", "N", "R", "E", "C", "D"}, HalfWidth: 0.25, BatchPairs: 20, MaxPairs: 600, MaxPawns: 5}}
 	for seed := uint64(1); seed <= 5; seed++ {
 		calls := 0
 		play := synthPlay(rand.New(rand.NewPCG(seed, 9)), vals, 2.2, &calls)
@@ -266,8 +263,7 @@ func TestPlanLeavesWhitewashAmongManyPieces(t *testing.T) {
 // reachable target is never given up (TestPlanOpponentsAndStop).
 func TestPlanStopsOutOfReach(t *testing.T) {
 	calls := 0
-	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "Q"}, HalfWidth: 0.05, BatchPairs: 20, MaxPairs: 2000,
-		Start: map[string]float64{"N": 3, "Q": 9}, StopOutOfReach: true}
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "Q"}, HalfWidth: 0.05, BatchPairs: 20, MaxPairs: 2000, StopOutOfReach: true}, Start: map[string]float64{"N": 3, "Q": 9}}
 	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(5, 6)), planVals, 2.5, &calls))
 	if err != nil {
 		t.Fatal(err)
@@ -314,8 +310,7 @@ func TestPlanStopsOutOfReach(t *testing.T) {
 func TestPlanReplacement(t *testing.T) {
 	vals := map[string]float64{"P": 1, "R": 5, "A": 8.5, "Q": 9.5}
 	calls := 0
-	cfg := PlanConfig{Variant: "tamerlane2", Pieces: []string{"R", "A", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 20000,
-		Replace: map[string]string{"A": "R", "Q": "R"}, Start: map[string]float64{"R": 5, "A": 8, "Q": 9}}
+	cfg := PlanConfig{Variant: "tamerlane2", PlanSettings: PlanSettings{Pieces: []string{"R", "A", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 20000, Replace: map[string]string{"A": "R", "Q": "R"}}, Start: map[string]float64{"R": 5, "A": 8, "Q": 9}}
 	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(11, 12)), vals, 2.5, &calls))
 	if err != nil {
 		t.Fatal(err)
@@ -361,8 +356,7 @@ func TestPlanReplacement(t *testing.T) {
 func TestPlanReplacementEven(t *testing.T) {
 	vals := map[string]float64{"P": 1, "B": 3, "R": 5, "A": 12, "Q": 13}
 	calls := 0
-	cfg := PlanConfig{Variant: "tamerlane2", Pieces: []string{"B", "R", "A", "Q"}, HalfWidth: 0.8, BatchPairs: 40, MaxPairs: 4000, MaxPawns: 5,
-		Replace: map[string]string{"A": "R", "Q": "R"}, Start: map[string]float64{"B": 3, "R": 5, "A": 7, "Q": 7}}
+	cfg := PlanConfig{Variant: "tamerlane2", PlanSettings: PlanSettings{Pieces: []string{"B", "R", "A", "Q"}, HalfWidth: 0.8, BatchPairs: 40, MaxPairs: 4000, MaxPawns: 5, Replace: map[string]string{"A": "R", "Q": "R"}}, Start: map[string]float64{"B": 3, "R": 5, "A": 7, "Q": 7}}
 	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(13, 14)), vals, 0.9, &calls))
 	if err != nil {
 		t.Fatal(err)
@@ -414,10 +408,9 @@ func TestOpponentSkipsPiecesTheArrayLacks(t *testing.T) {
 // and with pawn sets.
 func TestCandidateMatchesCoverPlans(t *testing.T) {
 	cfgs := []PlanConfig{
-		{Variant: "chess", Pieces: []string{"N", "B", "R", "Q"}, HalfWidth: 0.3, BatchPairs: 50, MaxPairs: 3000},
-		{Variant: "tamerlane2", Pieces: []string{"R", "A", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 3000,
-			Replace: map[string]string{"A": "R", "Q": "R"}},
-		{Variant: "tamerlane", Pieces: []string{"N", "R"}, HalfWidth: 0.3, BatchPairs: 100, MaxPairs: 2000, PawnSets: true},
+		{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "B", "R", "Q"}, HalfWidth: 0.3, BatchPairs: 50, MaxPairs: 3000}},
+		{Variant: "tamerlane2", PlanSettings: PlanSettings{Pieces: []string{"R", "A", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 3000, Replace: map[string]string{"A": "R", "Q": "R"}}},
+		{Variant: "tamerlane", PlanSettings: PlanSettings{Pieces: []string{"N", "R"}, HalfWidth: 0.3, BatchPairs: 100, MaxPairs: 2000, PawnSets: true}},
 	}
 	vals := map[string]float64{"P": 1, "N": 3, "B": 3.4, "R": 5, "A": 8.5, "Q": 9.5}
 	for i, cfg := range cfgs {
@@ -449,7 +442,7 @@ func TestCandidateMatchesCoverPlans(t *testing.T) {
 	}
 	// Chess with two pawns at most: the pawn odds, then per piece one or
 	// two pawns and each of the three other pieces with none to two.
-	c := PlanConfig{Variant: "chess", Pieces: []string{"N", "B", "R", "Q"}, MaxPawns: 2}
+	c := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "B", "R", "Q"}, MaxPawns: 2}}
 	if n := len(c.CandidateMatches()); n != 1+4*(2+3*3) {
 		t.Errorf("%d chess candidates with max_pawns 2, want %d", n, 1+4*(2+3*3))
 	}
@@ -464,8 +457,7 @@ func TestCandidateMatchesCoverPlans(t *testing.T) {
 // pawn more in its check match than elsewhere fails it, and that match
 // has the largest residual.
 func TestPlanChecks(t *testing.T) {
-	cfg := PlanConfig{Variant: "chess", Pieces: []string{"N", "B", "R", "Q"}, HalfWidth: 0.4,
-		BatchPairs: 50, MaxPairs: 100000, CheckPairs: 120, Start: map[string]float64{"N": 3, "B": 3.4, "R": 5, "Q": 9}}
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "B", "R", "Q"}, HalfWidth: 0.4, BatchPairs: 50, MaxPairs: 100000, CheckPairs: 120}, Start: map[string]float64{"N": 3, "B": 3.4, "R": 5, "Q": 9}}
 	for _, odd := range []bool{false, true} {
 		rng := rand.New(rand.NewPCG(5, 6))
 		additive := synthPlay(rng, planVals, 2.5, new(int))
