@@ -71,33 +71,6 @@ type Difference struct {
 	Differ     bool           `json:"differ"`
 }
 
-// family is the family of tests a difference belongs to: the method and
-// scale, with every phase band of a method in one family.
-func (d Difference) family() string {
-	method, rest, _ := strings.Cut(d.Estimate, " ")
-	switch {
-	case method == "logistic":
-		return method
-	case strings.HasPrefix(rest, "phase "):
-		return method + " by phase"
-	case rest == "":
-		return method + " " + Scale
-	}
-	return d.Estimate
-}
-
-// label names the difference within its family: the piece, with its band
-// for a phase estimate.
-func (d Difference) label() string {
-	if rest, ok := strings.CutPrefix(d.Estimate, "logistic logit "); ok {
-		return d.Piece + " " + rest
-	}
-	if _, band, ok := strings.Cut(d.Estimate, " phase "); ok {
-		return d.Piece + " " + band
-	}
-	return d.Piece
-}
-
 // Compare returns the differences between documents a and b, measured
 // from the self-play run directories aDirs and bDirs (as RunDirs lists
 // them, for the independence check), named aRoot and bRoot. Runs that
@@ -178,19 +151,20 @@ func checkIndependent(aDirs, bDirs []string) error {
 // a variant have, in A's order.
 func compareVariant(a, b *VariantValues) VariantComparison {
 	vc := VariantComparison{Variant: a.Variant, Games: [2]int{a.Games, b.Games}, ImbalanceGames: [2]int{a.ImbalanceGames, b.ImbalanceGames}, Differences: []Difference{}}
-	if la, lb := a.Logistic, b.Logistic; la != nil && lb != nil {
-		for _, d := range []struct {
-			piece, estimate string
-			a, b            *stats.Interval
-		}{
-			{"P", "logistic logit at phase 1", la.PawnAtStart, lb.PawnAtStart},
-			{"P", "logistic logit at phase 0", la.PawnAtEnd, lb.PawnAtEnd},
-			{"White", "logistic logit edge", la.WhiteEdge, lb.WhiteEdge},
-		} {
-			if diff, ok := difference(d.piece, d.estimate, d.a, d.b); ok {
-				vc.Differences = append(vc.Differences, diff)
-			}
+	var ts []familyTest
+	// add appends the difference of an estimate both runs have, tested in
+	// family under label.
+	add := func(family, label, piece, estimate string, x, y *stats.Interval) {
+		if d, ok := difference(piece, estimate, x, y); ok {
+			z := d.Z
+			vc.Differences = append(vc.Differences, d)
+			ts = append(ts, familyTest{family, label, &z})
 		}
+	}
+	if la, lb := a.Logistic, b.Logistic; la != nil && lb != nil {
+		add("logistic", "P at phase 1", "P", "logistic logit at phase 1", la.PawnAtStart, lb.PawnAtStart)
+		add("logistic", "P at phase 0", "P", "logistic logit at phase 0", la.PawnAtEnd, lb.PawnAtEnd)
+		add("logistic", "White edge", "White", "logistic logit edge", la.WhiteEdge, lb.WhiteEdge)
 	}
 	for i := range a.Pieces {
 		pa := &a.Pieces[i]
@@ -198,31 +172,22 @@ func compareVariant(a, b *VariantValues) VariantComparison {
 		if pb == nil {
 			continue
 		}
-		add := func(estimate string, x, y *stats.Interval) {
-			if d, ok := difference(pa.Piece, estimate, x, y); ok {
-				vc.Differences = append(vc.Differences, d)
-			}
-		}
-		add("regression", pa.Regression, pb.Regression)
-		add("imbalance", pa.Imbalance, pb.Imbalance)
+		x := pa.Piece
+		add("regression "+Scale, x, x, "regression", pa.Regression, pb.Regression)
+		add("imbalance "+Scale, x, x, "imbalance", pa.Imbalance, pb.Imbalance)
 		for _, sa := range pa.Scaled {
 			if sb := pb.scaled(published.Scale(sa.Scale)); sb != nil {
-				add("regression "+sa.Scale, sa.Regression, sb.Regression)
-				add("imbalance "+sa.Scale, sa.Imbalance, sb.Imbalance)
+				add("regression "+sa.Scale, x, x, "regression "+sa.Scale, sa.Regression, sb.Regression)
+				add("imbalance "+sa.Scale, x, x, "imbalance "+sa.Scale, sa.Imbalance, sb.Imbalance)
 			}
 		}
 		for _, ba := range pa.ByPhase {
 			for _, bb := range pb.ByPhase {
 				if ba.Band == bb.Band {
-					add("regression phase "+ba.Band.String(), ba.Value, bb.Value)
+					add("regression by phase", x+" "+ba.Band.String(), x, "regression phase "+ba.Band.String(), ba.Value, bb.Value)
 				}
 			}
 		}
-	}
-	ts := make([]familyTest, len(vc.Differences))
-	for i := range vc.Differences {
-		d := &vc.Differences[i]
-		ts[i] = familyTest{d.family(), d.label(), &d.Z}
 	}
 	vc.Differ = families(ts)
 	if vc.Differ == nil {
@@ -232,18 +197,16 @@ func compareVariant(a, b *VariantValues) VariantComparison {
 }
 
 // difference returns B − A of an estimate both runs have with a standard
-// error (false otherwise: a unit such as the pawn in P=1 has none).
+// error (false otherwise: a unit such as the pawn in P=1 has none); its z
+// is agreementZ's, B against A.
 func difference(piece, estimate string, a, b *stats.Interval) (Difference, bool) {
-	if a == nil || b == nil {
-		return Difference{}, false
-	}
-	se := math.Hypot(float64(a.SE), float64(b.SE))
-	if !(se > 0) || math.IsNaN(float64(a.Value)) || math.IsNaN(float64(b.Value)) {
+	z := agreementZ(b, a)
+	if z == nil || math.IsNaN(*z) {
 		return Difference{}, false
 	}
 	diff := float64(b.Value - a.Value)
-	z := diff / se
-	return Difference{Piece: piece, Estimate: estimate, A: *a, B: *b, Difference: stats.NewInterval(diff, se), Z: z, Differ: math.Abs(z) > stats.Z95}, true
+	se := math.Hypot(float64(a.SE), float64(b.SE))
+	return Difference{Piece: piece, Estimate: estimate, A: *a, B: *b, Difference: stats.NewInterval(diff, se), Z: *z, Differ: math.Abs(*z) > stats.Z95}, true
 }
 
 // Markdown renders the comparison: per variant a table of every estimate
