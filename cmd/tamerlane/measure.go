@@ -66,12 +66,12 @@ func writeMeasurement(dir, out string, rc values.RegressionConfig) (*values.Docu
 	if err != nil {
 		return nil, nil, err
 	}
+	if out == "" {
+		return doc, nil, nil
+	}
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return nil, nil, err
-	}
-	if out == "" {
-		return doc, nil, nil
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, nil, err

@@ -226,6 +226,10 @@ func regressionSettings(dir string, override func(*values.RegressionConfig)) (va
 // (values.Compare), each fitted with its own regression settings changed
 // by override; it writes no file.
 func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig)) error {
+	cat, err := published.Embedded()
+	if err != nil {
+		return err
+	}
 	var docs [2]*values.Document
 	var dirs [2][]string
 	for i, root := range []string{a, b} {
@@ -236,7 +240,7 @@ func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*
 		if dirs[i], err = values.RunDirs(root); err != nil {
 			return err
 		}
-		if docs[i], _, err = writeMeasurement(root, "", rc); err != nil {
+		if docs[i], err = values.Measure(dirs[i], cat, rc.Options()); err != nil {
 			return err
 		}
 	}
