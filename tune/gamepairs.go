@@ -24,6 +24,11 @@ type PairCorrelation struct {
 	Rho   stats.Interval `json:"rho"`
 }
 
+// Correlated reports whether the pairs' games correlate positively at
+// 95% (ReportedImbalance widens the intervals by Inflation whether or not
+// they do).
+func (c *PairCorrelation) Correlated() bool { return c != nil && c.Rho.Lo > 0 }
+
 // Inflation is the factor by which the pairs' correlation multiplies the
 // variance of a match's mean score: 1 + ρ̂ when ρ̂ > 0, else 1 (also for
 // nil or an unknown ρ̂). A negative correlation would narrow the
@@ -50,10 +55,6 @@ func ReportedImbalance(fit *imbalance.Result, pc *PairCorrelation) *imbalance.Re
 	}
 	return fit.Inflated(max(h, pc.Inflation()))
 }
-
-// Correlated reports whether the pairs' games correlate positively at
-// 95% (the intervals are then too narrow).
-func (c *PairCorrelation) Correlated() bool { return c != nil && c.Rho.Lo > 0 }
 
 // PairCorrelationOf returns the correlation over the matches, or nil when
 // some match's pentanomial is unknown or does not count its games (a
