@@ -201,7 +201,7 @@ func ConsistencySummary(c *imbalance.Consistency) string {
 	text := fmt.Sprintf("The %d imbalance matches overdetermine the values: lack of fit of the additive model X² = %s on %d df (pure-error dispersion %s, F test p = %s): %s.",
 		c.Matches, c.ChiSquare.Format(2), c.DF, c.PureError.Format(3), formatP(float64(c.P)), verdict)
 	if c.Heterogeneity > 1 {
-		text += fmt.Sprintf(" The imbalance intervals are %.2f times as wide as the games alone would make them (√(X²/df)), for the matches' spread about the model.", math.Sqrt(c.Heterogeneity))
+		text += fmt.Sprintf(" The imbalance intervals are at least %.2f times as wide as the games alone would make them (√(X²/df)), for the matches' spread about the model.", math.Sqrt(c.Heterogeneity))
 	}
 	return text
 }

@@ -6,6 +6,7 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/tune"
+	"tamerlane/tune/imbalance"
 )
 
 // TestPairCorrelationSentence: values.md says how much the pairs'
@@ -27,5 +28,20 @@ func TestPairCorrelationSentence(t *testing.T) {
 		if !strings.Contains(b.String(), c.want) {
 			t.Errorf("ρ %v: %q lacks %q", c.rho, b.String(), c.want)
 		}
+	}
+}
+
+// TestConsistencyWidening: the consistency sentence gives the widening
+// the matches' spread asks for as a lower bound ("at least"): the
+// reported intervals take the larger of it and the pairs' correlation
+// (tune.ReportedImbalance), which the next sentence gives.
+func TestConsistencyWidening(t *testing.T) {
+	c := &imbalance.Consistency{Matches: 6, DF: 2, ChiSquare: 8, P: 0.02, PureError: 0.9, Heterogeneity: 4}
+	if got, want := ConsistencySummary(c), "at least 2.00 times as wide as the games alone would make them"; !strings.Contains(got, want) {
+		t.Errorf("%q lacks %q", got, want)
+	}
+	c.Heterogeneity = 1
+	if got := ConsistencySummary(c); strings.Contains(got, "times as wide") {
+		t.Errorf("no widening, yet %q", got)
 	}
 }
