@@ -220,7 +220,8 @@ func TestImbalanceConsistencyInDocument(t *testing.T) {
 // TestReportedFitWidened: matches that break the additive model (a rook
 // worth a pawn more in one of its two matches) are reported with
 // intervals √(X²/df) as wide as the plain fit's; matches from additive
-// values keep the plain fit's.
+// values keep the plain fit's; a positive correlation ρ of a pair's games
+// widens them by √(1 + ρ) instead when that is larger.
 func TestReportedFitWidened(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	vals := map[string]float64{"P": 1, "N": 3, "R": 5}
