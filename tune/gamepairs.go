@@ -41,19 +41,24 @@ func (c *PairCorrelation) Inflation() float64 {
 }
 
 // ReportedImbalance returns an imbalance fit as the values document and
-// the tuning report give it: its covariance multiplied by the larger of
-// the matches' heterogeneity h (imbalance.Result.Widened: the matches'
-// spread about the additive model) and the pairs' inflation 1 + ρ̂
-// (PairCorrelation.Inflation; pc nil: none). The larger, not the
-// product: correlated pairs spread a match's score by 1 + ρ as well, so
-// h, which measures that spread against the games' variance alone,
-// already holds the correlation when it exceeds 1 + ρ̂.
+// the tuning report give it. The pairs' correlation makes a match's mean
+// score k = 1 + ρ̂ times as variable as independent games
+// (PairCorrelation.Inflation; pc nil: k = 1), so the additive model's test
+// is taken with it (imbalance.Consistency.Inflated), and the covariance is
+// multiplied by k times the heterogeneity h that test leaves (the
+// matches' spread about the model beyond the correlation; 1 when they
+// agree). k·h is the larger of k and the uncorrelated test's X²/df:
+// correlated pairs spread the matches too, so the two are not multiplied.
 func ReportedImbalance(fit *imbalance.Result, pc *PairCorrelation) *imbalance.Result {
+	k := pc.Inflation()
+	c := fit.Consistency.Inflated(k)
 	h := 1.0
-	if fit.Consistency != nil {
-		h = fit.Consistency.Heterogeneity
+	if c != nil {
+		h = c.Heterogeneity
 	}
-	return fit.Inflated(max(h, pc.Inflation()))
+	w := *fit.Inflated(k * h)
+	w.Consistency = c
+	return &w
 }
 
 // PairCorrelationOf returns the correlation over the matches, or nil when

@@ -271,6 +271,14 @@ func TestReportedFitWidened(t *testing.T) {
 			if math.Abs(ratio-want) > 1e-9 || (rho == 0 && (odd == 6) != (ratio > 1.5)) {
 				t.Errorf("rook worth %v in one match, ρ %v: X² %.2f on %d df, intervals ×%.3f, want ×%.3f", odd, rho, c.ChiSquare, c.DF, ratio, want)
 			}
+			// The reported test takes the correlation too: X² over 1 + ρ⁺,
+			// each z over its root; the plain fit's test is left as it was.
+			k := 1 + max(0, rho)
+			rc := reported.Consistency
+			if math.Abs(float64(rc.ChiSquare)*k-float64(c.ChiSquare)) > 1e-9 || rc.PairInflation != k ||
+				math.Abs(float64(rc.Residuals[3].Z)*math.Sqrt(k)-float64(c.Residuals[3].Z)) > 1e-9 || c.PairInflation != 1 {
+				t.Errorf("ρ %v: reported X² %.3f, z %.3f, k %v; plain X² %.3f, z %.3f, k %v", rho, rc.ChiSquare, rc.Residuals[3].Z, rc.PairInflation, c.ChiSquare, c.Residuals[3].Z, c.PairInflation)
+			}
 		}
 	}
 }

@@ -147,7 +147,11 @@ func matchesMarkdown(b *strings.Builder, v *VariantValues) {
 	if text := ConsistencySummary(c); text != "" {
 		fmt.Fprintf(b, "\n%s", text)
 		if c.Overdetermined() {
-			b.WriteString(" A match's z is its score against the fitted one, standardised by the game-to-game spread within matches and its leverage (– where the match alone sets a value).")
+			b.WriteString(" A match's z is its score against the fitted one, standardised by the game-to-game spread within matches")
+			if c.PairInflation > 1 {
+				b.WriteString(" (times the pairs' 1 + ρ̂)")
+			}
+			b.WriteString(" and its leverage (– where the match alone sets a value).")
 		}
 		b.WriteString("\n")
 	}
@@ -198,10 +202,15 @@ func ConsistencySummary(c *imbalance.Consistency) string {
 	if c.Disagrees(0.05) {
 		verdict = "**they disagree with it at 95%**: some pieces are not worth the same in every match, or do not add up"
 	}
-	text := fmt.Sprintf("The %d imbalance matches overdetermine the values: lack of fit of the additive model X² = %s on %d df (pure-error dispersion %s, F test p = %s): %s.",
-		c.Matches, c.ChiSquare.Format(2), c.DF, c.PureError.Format(3), formatP(float64(c.P)), verdict)
+	dispersion, root := c.PureError.Format(3), "√(X²/df)"
+	if k := c.PairInflation; k > 1 {
+		dispersion += fmt.Sprintf(" per game, times 1 + ρ̂ = %.3f for the pairs' correlation", k)
+		root = "√((1 + ρ̂)·X²/df)"
+	}
+	text := fmt.Sprintf("The %d imbalance matches overdetermine the values: lack of fit of the additive model X² = %s on %d df (pure-error dispersion %s; F test p = %s): %s.",
+		c.Matches, c.ChiSquare.Format(2), c.DF, dispersion, formatP(float64(c.P)), verdict)
 	if c.Heterogeneity > 1 {
-		text += fmt.Sprintf(" The imbalance intervals are at least %.2f times as wide as the games alone would make them (√(X²/df)), for the matches' spread about the model.", math.Sqrt(c.Heterogeneity))
+		text += fmt.Sprintf(" The imbalance intervals are %.2f times as wide as independent games would make them (%s), for the matches' spread about the model.", math.Sqrt(c.Heterogeneity*max(1, c.PairInflation)), root)
 	}
 	return text
 }

@@ -37,8 +37,15 @@ func TestPairCorrelationSentence(t *testing.T) {
 // (tune.ReportedImbalance), which the next sentence gives.
 func TestConsistencyWidening(t *testing.T) {
 	c := &imbalance.Consistency{Matches: 6, DF: 2, ChiSquare: 8, P: 0.02, PureError: 0.9, Heterogeneity: 4}
-	if got, want := ConsistencySummary(c), "at least 2.00 times as wide as the games alone would make them"; !strings.Contains(got, want) {
+	if got, want := ConsistencySummary(c), "2.00 times as wide as independent games would make them (√(X²/df))"; !strings.Contains(got, want) {
 		t.Errorf("%q lacks %q", got, want)
+	}
+	// Pairs correlating ρ̂ = 0.44: X² was taken with it, and the widening
+	// is √(1.44·4) = 2.4.
+	k := *c
+	k.PairInflation = 1.44
+	if got, want := ConsistencySummary(&k), "2.40 times as wide as independent games would make them (√((1 + ρ̂)·X²/df))"; !strings.Contains(got, want) || !strings.Contains(got, "times 1 + ρ̂ = 1.440") {
+		t.Errorf("%q lacks %q or the pairs' factor", got, want)
 	}
 	c.Heterogeneity = 1
 	if got := ConsistencySummary(c); strings.Contains(got, "times as wide") {

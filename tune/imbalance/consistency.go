@@ -30,7 +30,8 @@ import (
 // measures the matches' means about the model. Under the model X²/DF is
 // F(DF, G − M), DF = M − rank of the information. Games are taken as
 // independent, as the fit's standard errors take them: a pair of games
-// from one position is two replicates.
+// from one position is two replicates. When they are not, Inflated puts
+// the pairs' correlation into the test.
 type Consistency struct {
 	// Matches is M, the matches with games; DF is M less the number of value directions the
 	// matches identify (0: nothing to test).
@@ -46,6 +47,10 @@ type Consistency struct {
 	// spread about the model than their games allow (1 when untested;
 	// see Result.Widened).
 	Heterogeneity float64 `json:"heterogeneity"`
+	// PairInflation is k, the factor by which X² and the residuals take a
+	// match's mean score to be more variable than independent games make
+	// it (Inflated; 1: games independent).
+	PairInflation float64 `json:"pair_inflation"`
 	// Residuals are one per match, in input order (null figures for a
 	// match without games).
 	Residuals []Residual `json:"residuals"`
@@ -83,7 +88,7 @@ func (c *Consistency) Disagrees(alpha float64) bool {
 // pseudo-inverse of the Fisher information (without ridge: the leverages
 // of a ridged fit fall short of 1 where a match alone sets a value).
 func consistency(matches []Match, beta []float64, inv *mat.SymDense) *Consistency {
-	c := &Consistency{ChiSquare: stats.Float(math.NaN()), P: stats.Float(math.NaN()), PureError: stats.Float(math.NaN()), Heterogeneity: 1}
+	c := &Consistency{ChiSquare: stats.Float(math.NaN()), P: stats.Float(math.NaN()), PureError: stats.Float(math.NaN()), Heterogeneity: 1, PairInflation: 1}
 	games, pure, lack, rank := 0.0, 0.0, 0.0, 0.0
 	k := len(beta)
 	played := 0
@@ -125,11 +130,48 @@ func consistency(matches []Match, beta []float64, inv *mat.SymDense) *Consistenc
 	}
 	if c.DF > 0 {
 		c.ChiSquare = stats.Float(lack / phi)
-		f := distuv.F{D1: float64(c.DF), D2: spare}
-		c.P = stats.Float(1 - f.CDF(lack/phi/float64(c.DF)))
-		c.Heterogeneity = math.Max(1, lack/phi/float64(c.DF))
+		c.test(spare)
 	}
 	return c
+}
+
+// test sets P and Heterogeneity from ChiSquare and DF, with spare = G − M
+// the pure error's degrees of freedom.
+func (c *Consistency) test(spare float64) {
+	f := distuv.F{D1: float64(c.DF), D2: spare}
+	c.P = stats.Float(1 - f.CDF(float64(c.ChiSquare)/float64(c.DF)))
+	c.Heterogeneity = math.Max(1, float64(c.ChiSquare)/float64(c.DF))
+}
+
+// Inflated returns the test for matches whose mean scores are k times as
+// variable as independent games make them (the two games of a pair
+// correlate: k = 1 + ρ̂): the pure error still measures single games, so
+// X² is divided by k, every residual's z by √k, and the p-value and the
+// heterogeneity follow; h is then the matches' spread beyond what the
+// correlation explains, and k·h the whole widening (tune.ReportedImbalance).
+// It returns c itself for nil, k ≤ 1 or k not a number: a test is never
+// made stricter on a negative correlation, as an interval is never
+// narrowed on it.
+func (c *Consistency) Inflated(k float64) *Consistency {
+	if c == nil || !(k > 1) {
+		return c
+	}
+	w := *c
+	w.PairInflation = c.PairInflation * k
+	w.Residuals = slices.Clone(c.Residuals)
+	spare := 0.0
+	for i := range w.Residuals {
+		r := &w.Residuals[i]
+		r.Z /= stats.Float(math.Sqrt(k))
+		if r.Games > 0 {
+			spare += r.Games - 1
+		}
+	}
+	if c.Tested() {
+		w.ChiSquare /= stats.Float(k)
+		w.test(spare)
+	}
+	return &w
 }
 
 // Widened returns a copy of the fit whose covariance is multiplied by the

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // TestConsistencyByHand: two pawn-odds matches, 7-of-10 and 3-of-10 (W-D-L
@@ -181,5 +182,44 @@ func TestWidened(t *testing.T) {
 	}
 	if ok.Consistency.Heterogeneity < 1 || (float64(ok.Consistency.ChiSquare) < float64(ok.Consistency.DF) && ok.Widened() != ok) {
 		t.Errorf("additive matches: heterogeneity %v (X² %v on %d df), widened %v", ok.Consistency.Heterogeneity, ok.Consistency.ChiSquare, ok.Consistency.DF, ok.Widened() != ok)
+	}
+}
+
+// TestConsistencyInflated: TestConsistencyByHand's matches with a match's
+// mean score twice as variable as independent games (pairs correlating
+// ρ = 1): X² 4.5/2 = 2.25, z ±(3/√2)/√2 = ±1.5, and the F(1, 18) test's
+// p is then a two-sided t(18) test's at t = 1.5 (Student's t, not the F
+// distribution the code uses); h = 2.25. The plain test is unchanged,
+// and k ≤ 1 leaves it as it is.
+func TestConsistencyInflated(t *testing.T) {
+	ms := []Match{{Name: "a", Diff: []float64{1}, Wins: 6, Draws: 2, Losses: 2}, {Name: "b", Diff: []float64{1}, Wins: 2, Draws: 2, Losses: 6}}
+	res, err := Fit([]string{"P"}, ms, Options{Reference: "P"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := res.Consistency
+	c := plain.Inflated(2)
+	near := func(what string, got, want float64) {
+		t.Helper()
+		if math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s = %.9f, want %.9f", what, got, want)
+		}
+	}
+	near("chi-square", float64(c.ChiSquare), 2.25)
+	near("p", float64(c.P), 2*distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 18}.Survival(1.5))
+	near("heterogeneity", c.Heterogeneity, 2.25)
+	near("pair inflation", c.PairInflation, 2)
+	near("pure error", float64(c.PureError), 12.8/18)
+	for i, want := range []float64{1.5, -1.5} {
+		near(c.Residuals[i].Name+" z", float64(c.Residuals[i].Z), want)
+	}
+	near("plain chi-square", float64(plain.ChiSquare), 4.5)
+	near("plain z", float64(plain.Residuals[0].Z), 3/math.Sqrt2)
+	near("plain pair inflation", plain.PairInflation, 1)
+	if plain.Inflated(1) != plain || plain.Inflated(0.8) != plain || plain.Inflated(math.NaN()) != plain {
+		t.Error("k ≤ 1 changed the test")
+	}
+	if c.Disagrees(0.05) || !plain.Disagrees(0.05) {
+		t.Errorf("at 0.05: inflated disagrees %v (p %.3f), plain %v (p %.3f); want false, true", c.Disagrees(0.05), c.P, plain.Disagrees(0.05), plain.P)
 	}
 }
