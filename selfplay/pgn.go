@@ -51,7 +51,15 @@ func (g *PGNGame) Replay() (*engine.Position, []engine.Move, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return g.ReplayIn(v)
+}
+
+// ReplayIn plays the game in variant v, whatever its tags name: from its
+// FEN tag or v's start position. It returns the start position and the
+// moves; an error names the ply.
+func (g *PGNGame) ReplayIn(v *engine.Variant) (*engine.Position, []engine.Move, error) {
 	var pos *engine.Position
+	var err error
 	if fen := g.Tag("FEN"); fen != "" {
 		if pos, err = engine.ParseFEN(v, fen); err != nil {
 			return nil, nil, err
@@ -80,21 +88,34 @@ func replay(pos *engine.Position, moves []string) (*engine.Position, []engine.Mo
 }
 
 // ScanPGN reads PGN games from r and calls fn for each; name is used in
-// errors, which give the line. Variations and NAGs are not supported
-// (the files this package writes have none).
+// errors, which give the line. Besides the files this package writes it
+// reads what other programs and game databases export: recursive
+// annotation variations and numeric annotation glyphs ($n) are skipped,
+// as are a comment before the first move and a move's suffix annotation
+// (!, ?, !?, ...); a game whose movetext lacks its termination marker
+// takes its Result tag's.
 func ScanPGN(r io.Reader, name string, fn func(*PGNGame) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16<<20)
 	line := 0
 	var g *PGNGame
 	inComment := false
+	depth := 0 // of the variation being skipped
 	var comment strings.Builder
 	finish := func() error {
 		if g == nil {
 			return nil
 		}
+		if depth > 0 {
+			return fmt.Errorf("%s:%d: unterminated variation", name, g.Line)
+		}
 		if g.Result == "" {
-			return fmt.Errorf("%s:%d: game without a result", name, g.Line)
+			switch t := g.Tag("Result"); t {
+			case "1-0", "0-1", "1/2-1/2", "*":
+				g.Result = t
+			default:
+				return fmt.Errorf("%s:%d: game without a result", name, g.Line)
+			}
 		}
 		err := fn(g)
 		g = nil
@@ -132,10 +153,12 @@ func ScanPGN(r io.Reader, name string, fn func(*PGNGame) error) error {
 				}
 				comment.WriteString(text[i : i+j])
 				inComment = false
-				if g == nil || len(g.Moves) == 0 {
-					return fmt.Errorf("%s:%d: comment before the first move", name, line)
+				if g == nil {
+					return fmt.Errorf("%s:%d: comment without tags", name, line)
 				}
-				g.Comments[len(g.Comments)-1] = strings.TrimSpace(comment.String())
+				if len(g.Moves) > 0 && depth == 0 {
+					g.Comments[len(g.Comments)-1] = strings.TrimSpace(comment.String())
+				}
 				comment.Reset()
 				i += j + 1
 				continue
@@ -152,9 +175,20 @@ func ScanPGN(r io.Reader, name string, fn func(*PGNGame) error) error {
 			case c == ';' || c == '%':
 				i = len(text)
 				continue
+			case c == '(' || c == ')':
+				if g == nil {
+					return fmt.Errorf("%s:%d: variation without tags", name, line)
+				}
+				if c == '(' {
+					depth++
+				} else if depth--; depth < 0 {
+					return fmt.Errorf("%s:%d: ')' without its variation", name, line)
+				}
+				i++
+				continue
 			}
 			j := i
-			for j < len(text) && !strings.ContainsRune(" \t\r{;", rune(text[j])) {
+			for j < len(text) && !strings.ContainsRune(" \t\r{;()", rune(text[j])) {
 				j++
 			}
 			tok := text[i:j]
@@ -162,14 +196,25 @@ func ScanPGN(r io.Reader, name string, fn func(*PGNGame) error) error {
 			if g == nil {
 				return fmt.Errorf("%s:%d: movetext %q without tags", name, line, tok)
 			}
+			if depth > 0 || tok[0] == '$' {
+				continue // a variation's move, or a NAG
+			}
 			if g.Result != "" {
 				return fmt.Errorf("%s:%d: %q after the result", name, line, tok)
+			}
+			if n, move, ok := strings.Cut(tok, "."); ok && isDigits(n) {
+				tok = strings.TrimLeft(move, ".") // "12.e4", "12...e5"
+				if tok == "" {
+					continue // a move number alone
+				}
 			}
 			switch {
 			case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
 				g.Result = tok
-			case isMoveNumber(tok):
 			default:
+				if m := strings.TrimRight(tok, "!?"); m != "" {
+					tok = m
+				}
 				g.Moves = append(g.Moves, tok)
 				g.Comments = append(g.Comments, "")
 			}
@@ -184,18 +229,15 @@ func ScanPGN(r io.Reader, name string, fn func(*PGNGame) error) error {
 	return finish()
 }
 
-// isMoveNumber reports whether tok is a move number indication ("12." or "12...").
-func isMoveNumber(tok string) bool {
-	t := strings.TrimRight(tok, ".")
-	if t == tok || t == "" {
-		return false
-	}
-	for _, c := range t {
+// isDigits reports whether s is a non-empty run of decimal digits (a
+// move number).
+func isDigits(s string) bool {
+	for _, c := range s {
 		if c < '0' || c > '9' {
 			return false
 		}
 	}
-	return true
+	return s != ""
 }
 
 // ReadPGN reads every game of a PGN file. Errors name the file and line.
