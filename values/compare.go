@@ -73,9 +73,10 @@ type Difference struct {
 
 // Compare returns the differences between documents a and b, measured
 // from the self-play run directories aDirs and bDirs (as RunDirs lists
-// them, for the independence check), named aRoot and bRoot. Runs that
-// can hold the same games (selfplay.SameGames: a run in both, or a copy)
-// are refused: their estimates are not independent, and the z would be
+// them, for the independence check; none for a document of PGN files),
+// named aRoot and bRoot. Runs that can hold the same games
+// (selfplay.SameGames: a run in both, or a copy), and a PGN file sharing
+// games with the other side (checkPGNIndependent), are refused: their estimates are not independent, and the z would be
 // too small. So are documents fitted with different regression settings,
 // whose differences would be the settings'.
 func Compare(aRoot, bRoot string, a, b *Document, aDirs, bDirs []string) (*Comparison, error) {
@@ -85,7 +86,14 @@ func Compare(aRoot, bRoot string, a, b *Document, aDirs, bDirs []string) (*Compa
 	if err := checkIndependent(aDirs, bDirs); err != nil {
 		return nil, err
 	}
+	note, err := checkPGNIndependent(a.PGNFiles, aDirs, b.PGNFiles, bDirs)
+	if err != nil {
+		return nil, err
+	}
 	c := &Comparison{Definition: CompareDefinition, A: aRoot, B: bRoot, Settings: a.Settings}
+	if note != "" {
+		c.Notes = append(c.Notes, note)
+	}
 	for _, d := range a.InProgress {
 		c.Notes = append(c.Notes, fmt.Sprintf("A: %s is still playing (or was stopped): its values are interim", d))
 	}

@@ -286,6 +286,10 @@ type Document struct {
 	// before its end (no plan.json): their values are of the matches
 	// played so far, short of the plan's targets.
 	UnfinishedPlans []string `json:"unfinished_plans,omitempty"`
+	// PGNFiles are the game files read instead of run directories
+	// (MeasurePGN), and PGN what was left out of them.
+	PGNFiles []string `json:"pgn_files,omitempty"`
+	PGN      *PGNRead `json:"pgn,omitempty"`
 }
 
 // Variant returns the values of a variant, or nil.
@@ -341,6 +345,22 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 	if err != nil {
 		return nil, err
 	}
+	doc, err := document(regs, imbs, imbFrom, cat, opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range dirs {
+		if selfplay.InProgress(d) {
+			doc.InProgress = append(doc.InProgress, d)
+		}
+	}
+	doc.UnfinishedPlans = unfinishedPlans(dirs)
+	return doc, nil
+}
+
+// document fits the values of the regression samples and imbalance
+// matches of every variant they have (Measure, MeasurePGN).
+func document(regs map[string]*VariantSamples, imbs map[string][]*tune.ImbalanceMatch, imbFrom map[string]string, cat published.Catalog, opt Options) (*Document, error) {
 	var names []string
 	for v := range regs {
 		names = append(names, v)
@@ -352,12 +372,6 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 	}
 	sort.Strings(names)
 	doc := &Document{Scale: Scale, Definition: Definition, Settings: opt.settings()}
-	for _, d := range dirs {
-		if selfplay.InProgress(d) {
-			doc.InProgress = append(doc.InProgress, d)
-		}
-	}
-	doc.UnfinishedPlans = unfinishedPlans(dirs)
 	for _, name := range names {
 		vv := VariantValues{Variant: name, Scale: Scale, Pieces: []PieceValues{}}
 		rows := map[string]*PieceValues{}

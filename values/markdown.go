@@ -29,6 +29,16 @@ func (d *Document) Markdown() string {
 	if len(d.UnfinishedPlans) > 0 {
 		fmt.Fprintf(&b, "**Unfinished imbalance plans** (stopped before the planner's end, no plan.json): %s. Their values are of the matches played so far.\n\n", strings.Join(d.UnfinishedPlans, ", "))
 	}
+	if r := d.PGN; r != nil {
+		fmt.Fprintf(&b, "Games from %s, not self-play of this program: %d read, %d used", strings.Join(d.PGNFiles, ", "), r.Games, r.Used)
+		if left := r.Games - r.Used; left > 0 {
+			fmt.Fprintf(&b, "; left out %d unfinished, %d of other variants, %d whose moves do not replay", r.Unfinished, sum(r.OtherVariant), r.Unplayable)
+			if r.FirstUnplayable != "" {
+				fmt.Fprintf(&b, " (the first: %s)", r.FirstUnplayable)
+			}
+		}
+		b.WriteString(".\n\n")
+	}
 	for _, v := range d.Variants {
 		fmt.Fprintf(&b, "## %s\n\n%d games (%d quiet positions) for the regression, %d imbalance games.", v.Variant, v.Games, v.Samples, v.ImbalanceGames)
 		if v.ImbalanceOpenings != "" {

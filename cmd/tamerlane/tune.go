@@ -86,7 +86,7 @@ func runExport(_ context.Context, args []string, stdout, stderr io.Writer) error
 
 func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("values", stderr)
-	run := fs.String("run", "", "measurement, tuning or pipeline run directory, or a directory of measurements (or links to them) to pool")
+	run := fs.String("run", "", "measurement, tuning or pipeline run directory, a directory of measurements (or links to them) to pool, or a PGN file of games from any source (regression only; prints, writes nothing)")
 	asJSON := fs.Bool("json", false, "print the values document as JSON (per variant: regression, imbalance, agreement, published; P=1)")
 	var ov values.RegressionConfig
 	fs.IntVar(&ov.MinPly, "min-ply", 0, "regression: drop positions before this ply (0: the run's, default 16); prints without writing files")
@@ -94,7 +94,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fs.IntVar(&ov.MinGames, "min-games", 0, "regression: games with a difference a piece needs (0: the run's, default 30); prints without writing files")
 	shared := fs.Int("shared-pieces", -1, "regression: keep positions where both sides have at least this many pieces besides the material difference (-1: the run's, default 0; Kaufman's condition: 1); prints without writing files")
 	pairs := fs.Bool("pairs", false, "regression: a class pair.T for every colour-bound type T, the bishop pair (absent: the run's setting, default false); prints without writing files")
-	against := fs.String("against", "", "another measurement (or pool) sharing no games with --run: print each estimate of both, B − A and its z (--run is A), without writing files")
+	against := fs.String("against", "", "another measurement, pool or PGN file sharing no games with --run: print each estimate of both, B − A and its z (--run is A), without writing files")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -131,6 +131,18 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if *against != "" {
 		return printComparison(*run, *against, *asJSON, stdout, override)
+	}
+	if isFile(*run) {
+		// Games from elsewhere: print, write nothing.
+		cat, err := published.Embedded()
+		if err != nil {
+			return err
+		}
+		doc, _, err := measureRoot(*run, cat, override)
+		if err != nil {
+			return err
+		}
+		return printDocument(doc, nil, *asJSON, stdout)
 	}
 	if override != nil {
 		// A sensitivity check: the run's files keep its own settings.
@@ -194,6 +206,12 @@ func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, overri
 	if err != nil {
 		return err
 	}
+	return printDocument(doc, files, asJSON, stdout)
+}
+
+// printDocument prints a values document as JSON or Markdown, and the
+// files written.
+func printDocument(doc *values.Document, files []string, asJSON bool, stdout io.Writer) error {
 	if asJSON {
 		return printJSON(stdout, doc)
 	}
@@ -202,6 +220,39 @@ func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, overri
 		fmt.Fprintf(stdout, "wrote %s\n", strings.Join(files, ", "))
 	}
 	return nil
+}
+
+// isFile reports whether path names a file (not a directory): a PGN file
+// of games where a run directory is expected.
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
+
+// measureRoot returns the values document of root, with the regression
+// settings changed by override (nil: none), and the self-play run
+// directories it was measured from: a run, a pool, or a PGN file of games
+// from any source (values.MeasurePGN: the default settings, no
+// directories).
+func measureRoot(root string, cat published.Catalog, override func(*values.RegressionConfig)) (*values.Document, []string, error) {
+	if isFile(root) {
+		var rc values.RegressionConfig
+		if override != nil {
+			override(&rc)
+		}
+		doc, err := values.MeasurePGN([]string{root}, cat, rc.Options())
+		return doc, nil, err
+	}
+	rc, err := regressionSettings(root, override)
+	if err != nil {
+		return nil, nil, err
+	}
+	dirs, err := values.RunDirs(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	doc, err := values.Measure(dirs, cat, rc.Options())
+	return doc, dirs, err
 }
 
 // regressionSettings returns the regression settings of the values under
@@ -233,14 +284,7 @@ func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*
 	var docs [2]*values.Document
 	var dirs [2][]string
 	for i, root := range []string{a, b} {
-		rc, err := regressionSettings(root, override)
-		if err != nil {
-			return err
-		}
-		if dirs[i], err = values.RunDirs(root); err != nil {
-			return err
-		}
-		if docs[i], err = values.Measure(dirs[i], cat, rc.Options()); err != nil {
+		if docs[i], dirs[i], err = measureRoot(root, cat, override); err != nil {
 			return err
 		}
 	}

@@ -102,4 +102,29 @@ func TestValuesAgainst(t *testing.T) {
 	if code, _, errs := runCLI(t, "values", "--run", a, "--against", filepath.Join(base, "none")); code == 0 || !strings.Contains(errs, "none") {
 		t.Errorf("missing B: exit %d, %s", code, errs)
 	}
+
+	// A PGN file of games from elsewhere (here b's own games file) is
+	// read with the flags' settings: b's regression to the last digit;
+	// against b it is refused (the same games), against a compared.
+	games, err := filepath.Glob(filepath.Join(b, "*", "selfplay", "*", "games.pgn"))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("b's games file: %v %v", games, err)
+	}
+	flags := []string{"--json", "--min-ply", "4", "--min-games", "3"}
+	code, out, errs = runCLI(t, append([]string{"values", "--run", games[0]}, flags...)...)
+	var dp values.Document
+	if code != 0 || json.Unmarshal([]byte(out), &dp) != nil || dp.PGN == nil || dp.PGN.Used != db.Variants[0].Games {
+		t.Fatalf("values --run FILE: exit %d, %s, %s", code, errs, out[:min(len(out), 300)])
+	}
+	for _, p := range db.Variants[0].Pieces {
+		if q := dp.Variants[0].Piece(p.Piece); p.Regression != nil && (q.Regression == nil || q.Regression.Value != p.Regression.Value) {
+			t.Errorf("%s: run %v, its games file %v", p.Piece, p.Regression, q.Regression)
+		}
+	}
+	if code, _, errs := runCLI(t, append([]string{"values", "--run", b, "--against", games[0]}, flags...)...); code == 0 || !strings.Contains(errs, "not independent") {
+		t.Errorf("b against its games file: exit %d, %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, append([]string{"values", "--run", a, "--against", games[0]}, flags...)...); code != 0 {
+		t.Errorf("a against b's games file: exit %d, %s", code, errs)
+	}
 }
