@@ -8,6 +8,17 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
+// byHandConsistency is the test of TestConsistencyByHand's two matches.
+func byHandConsistency(t *testing.T) *Consistency {
+	t.Helper()
+	ms := []Match{{Name: "a", Diff: []float64{1}, Wins: 6, Draws: 2, Losses: 2}, {Name: "b", Diff: []float64{1}, Wins: 2, Draws: 2, Losses: 6}}
+	res, err := Fit([]string{"P"}, ms, Options{Reference: "P"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Consistency
+}
+
 // TestConsistencyByHand: two pawn-odds matches, 7-of-10 and 3-of-10 (W-D-L
 // 6-2-2 and 2-2-6), fit the pooled score 0.5. By hand: lack of fit
 // 10·0.2²/0.25 twice = 3.2; pure error (6·0.3² + 2·0.2² + 2·0.7²)/0.25
@@ -15,12 +26,7 @@ import (
 // 1/2; z = ±0.2/√(φ·0.25·0.5/10) = ±3/√2; and F(1, 18) = t²(18) at
 // t = 2.121 leaves p ≈ 0.048.
 func TestConsistencyByHand(t *testing.T) {
-	ms := []Match{{Name: "a", Diff: []float64{1}, Wins: 6, Draws: 2, Losses: 2}, {Name: "b", Diff: []float64{1}, Wins: 2, Draws: 2, Losses: 6}}
-	res, err := Fit([]string{"P"}, ms, Options{Reference: "P"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := res.Consistency
+	c := byHandConsistency(t)
 	if c.Matches != 2 || c.DF != 1 || !c.Tested() {
 		t.Fatalf("matches %d, df %d; want 2, 1", c.Matches, c.DF)
 	}
@@ -192,12 +198,7 @@ func TestWidened(t *testing.T) {
 // distribution the code uses); h = 2.25. The plain test is unchanged,
 // and k ≤ 1 leaves it as it is.
 func TestConsistencyInflated(t *testing.T) {
-	ms := []Match{{Name: "a", Diff: []float64{1}, Wins: 6, Draws: 2, Losses: 2}, {Name: "b", Diff: []float64{1}, Wins: 2, Draws: 2, Losses: 6}}
-	res, err := Fit([]string{"P"}, ms, Options{Reference: "P"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain := res.Consistency
+	plain := byHandConsistency(t)
 	c := plain.Inflated(2)
 	near := func(what string, got, want float64) {
 		t.Helper()
