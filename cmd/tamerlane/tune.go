@@ -132,7 +132,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if *against != "" {
 		return printComparison(*run, *against, *asJSON, stdout, override)
 	}
-	if isFile(*run) {
+	if isPGN(*run) {
 		// Games from elsewhere: print, write nothing.
 		cat, err := published.Embedded()
 		if err != nil {
@@ -160,7 +160,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 		if st, serr := os.Stat(*run); serr != nil {
 			return fmt.Errorf("--run %s: no such directory", *run)
 		} else if !st.IsDir() {
-			return fmt.Errorf("--run %s is a file, not a run directory", *run)
+			return fmt.Errorf("--run %s is a file, not a run directory (nor a PGN file: its name ends in .pgn)", *run)
 		}
 		return fmt.Errorf("--run %s holds no run that has piece values (a measurement, pipeline, tuning or self-play run): %w", *run, err)
 	}
@@ -222,11 +222,11 @@ func printDocument(doc *values.Document, files []string, asJSON bool, stdout io.
 	return nil
 }
 
-// isFile reports whether path names a file (not a directory): a PGN file
-// of games where a run directory is expected.
-func isFile(path string) bool {
+// isPGN reports whether path names a PGN file of games (a file whose
+// name ends in .pgn) where a run directory is expected.
+func isPGN(path string) bool {
 	st, err := os.Stat(path)
-	return err == nil && !st.IsDir()
+	return err == nil && !st.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn")
 }
 
 // measureRoot returns the values document of root, with the regression
@@ -235,7 +235,7 @@ func isFile(path string) bool {
 // from any source (values.MeasurePGN: the default settings, no
 // directories).
 func measureRoot(root string, cat published.Catalog, override func(*values.RegressionConfig)) (*values.Document, []string, error) {
-	if isFile(root) {
+	if isPGN(root) {
 		var rc values.RegressionConfig
 		if override != nil {
 			override(&rc)
