@@ -22,8 +22,8 @@ type PGNRead struct {
 	Games int `json:"games"`
 	Used  int `json:"used"`
 	// Unfinished are games ending in "*"; OtherVariant games of a
-	// variant this program does not play (by their Variant tag), counted
-	// by name; Unplayable games whose position or moves do not replay,
+	// variant this program does not play (by their Variant tag, and Rules
+	// tag when it has one), counted by name; Unplayable games whose position or moves do not replay,
 	// the first of them in FirstUnplayable ("file:line: why").
 	Unfinished      int            `json:"unfinished"`
 	OtherVariant    map[string]int `json:"other_variant,omitempty"`
@@ -77,6 +77,9 @@ func CollectPGN(paths []string, opt SampleOptions) (map[string]*VariantSamples, 
 				if read.OtherVariant == nil {
 					read.OtherVariant = map[string]int{}
 				}
+				if rules != "" {
+					name += " (" + rules + ")" // or rules this program does not know
+				}
 				read.OtherVariant[name]++
 				return nil
 			}
@@ -103,14 +106,14 @@ func CollectPGN(paths []string, opt SampleOptions) (map[string]*VariantSamples, 
 		}
 		if read.Used == used {
 			return nil, nil, fmt.Errorf("%s: no game this program can use (%d read in all so far: %d unfinished, %d of other variants, %d that do not replay%s)",
-				path, read.Games, read.Unfinished, sum(read.OtherVariant), read.Unplayable, firstOf(read.FirstUnplayable))
+				path, read.Games, read.Unfinished, countAll(read.OtherVariant), read.Unplayable, firstOf(read.FirstUnplayable))
 		}
 	}
 	return out, read, nil
 }
 
-// sum adds a map's counts.
-func sum(m map[string]int) int {
+// countAll adds a map's counts.
+func countAll(m map[string]int) int {
 	n := 0
 	for _, c := range m {
 		n += c
