@@ -76,9 +76,10 @@ type Difference struct {
 // them, for the independence check; none for a document of PGN files),
 // named aRoot and bRoot. Runs that can hold the same games
 // (selfplay.SameGames: a run in both, or a copy), and a PGN file sharing
-// games with the other side (checkPGNIndependent), are refused: their estimates are not independent, and the z would be
-// too small. So are documents fitted with different regression settings,
-// whose differences would be the settings'.
+// games with the other side (checkPGNIndependent), are refused: their
+// estimates are not independent, and the z would be too small. So are
+// documents fitted with different regression settings, whose
+// differences would be the settings'.
 func Compare(aRoot, bRoot string, a, b *Document, aDirs, bDirs []string) (*Comparison, error) {
 	if a.Settings != b.Settings {
 		return nil, fmt.Errorf("%s was fitted with %s and %s with %s: compare them with the same settings (tamerlane values flags)", aRoot, a.Settings, bRoot, b.Settings)
