@@ -31,7 +31,7 @@ func (d *Document) Markdown() string {
 	}
 	if r := d.PGN; r != nil {
 		fmt.Fprintf(&b, "Games from %s, not self-play of this program: %d read, %d used", strings.Join(d.PGNFiles, ", "), r.Games, r.Used)
-		if left := r.Games - r.Used; left > 0 {
+		if r.Games > r.Used {
 			fmt.Fprintf(&b, "; left out %d unfinished, %d of other variants, %d whose moves do not replay", r.Unfinished, countAll(r.OtherVariant), r.Unplayable)
 			if r.FirstUnplayable != "" {
 				fmt.Fprintf(&b, " (the first: %s)", r.FirstUnplayable)

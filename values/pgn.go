@@ -152,6 +152,9 @@ func MeasurePGN(paths []string, cat published.Catalog, opt Options) (*Document, 
 // distinctFiles refuses PGN files of which two hold the same games (the
 // same contents, under two names or one).
 func distinctFiles(paths []string) error {
+	if len(paths) < 2 {
+		return nil // nothing to compare: no need to read and hash the file
+	}
 	seen := map[string]string{}
 	for _, p := range paths {
 		id := sourceID(p)
