@@ -175,6 +175,9 @@ func compareVariant(a, b *VariantValues) VariantComparison {
 		add("logistic", "P at phase 0", "P", "logistic logit at phase 0", la.PawnAtEnd, lb.PawnAtEnd)
 		add("logistic", "White edge", "White", "logistic logit edge", la.WhiteEdge, lb.WhiteEdge)
 	}
+	if sa, sb := a.Scored, b.Scored; sa != nil && sb != nil {
+		add("scored pawn up", "P up", "P", "scored pawn-up score", &sa.PawnUp.Score, &sb.PawnUp.Score)
+	}
 	for i := range a.Pieces {
 		pa := &a.Pieces[i]
 		pb := b.Piece(pa.Piece)
@@ -184,10 +187,12 @@ func compareVariant(a, b *VariantValues) VariantComparison {
 		x := pa.Piece
 		add("regression "+Scale, x, x, "regression", pa.Regression, pb.Regression)
 		add("imbalance "+Scale, x, x, "imbalance", pa.Imbalance, pb.Imbalance)
+		add("scored "+Scale, x, x, "scored", pa.Scored, pb.Scored)
 		for _, sa := range pa.Scaled {
 			if sb := pb.scaled(published.Scale(sa.Scale)); sb != nil {
 				add("regression "+sa.Scale, x, x, "regression "+sa.Scale, sa.Regression, sb.Regression)
 				add("imbalance "+sa.Scale, x, x, "imbalance "+sa.Scale, sa.Imbalance, sb.Imbalance)
+				add("scored "+sa.Scale, x, x, "scored "+sa.Scale, sa.Scored, sb.Scored)
 			}
 		}
 		for _, ba := range pa.ByPhase {

@@ -82,6 +82,10 @@ type RegressionConfig struct {
 	// (SampleOptions.Pairs; default false). The chess calibration sets
 	// it: Kaufman's bishop of 3.25 does not include his pair of 0.5.
 	Pairs bool `yaml:"pairs,omitempty" json:"pairs"`
+	// ScoredMaxPawns keeps the differences the scored-differences
+	// reading uses to those the regression values at this many pawns or
+	// fewer (ScoredOptions.MaxPawns; default 2).
+	ScoredMaxPawns float64 `yaml:"scored_max_pawns,omitempty" json:"scored_max_pawns"`
 }
 
 // SampleOptions are the sample selection of r.
@@ -91,7 +95,8 @@ func (r RegressionConfig) SampleOptions() SampleOptions {
 
 // Options are Measure's options for these settings.
 func (r RegressionConfig) Options() Options {
-	return Options{Samples: r.SampleOptions(), Regression: RegressionOptions{MinGames: r.MinGames}}
+	return Options{Samples: r.SampleOptions(), Regression: RegressionOptions{MinGames: r.MinGames},
+		Scored: ScoredOptions{MaxPawns: r.ScoredMaxPawns, MinGames: r.MinGames}}
 }
 
 // VariantConfig is the measurement of one variant.
@@ -239,8 +244,8 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 	}
 	c.adjudication(-1).Check(func(field, format string, a ...any) { bad("adjudication."+field, format, a...) })
 	r := c.Regression
-	if r.MinPly < 0 || r.QuietPlies < 0 || r.MinGames < 0 || r.SharedPieces < 0 {
-		bad("regression", "min_ply, quiet_plies, min_games and shared_pieces must not be negative")
+	if r.MinPly < 0 || r.QuietPlies < 0 || r.MinGames < 0 || r.SharedPieces < 0 || r.ScoredMaxPawns < 0 {
+		bad("regression", "min_ply, quiet_plies, min_games, shared_pieces and scored_max_pawns must not be negative")
 	}
 	if len(c.Variants) == 0 {
 		bad("variants", "required: at least one variant")

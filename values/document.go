@@ -47,6 +47,9 @@ type PieceValues struct {
 	GamesWithDifference int `json:"games_with_difference,omitempty"`
 	// Imbalance is the imbalance-match value (null: not measured).
 	Imbalance *stats.Interval `json:"imbalance"`
+	// Scored is the scored-differences value (ScoredDefinition: a pawn
+	// up as the unit; null when not identified).
+	Scored *stats.Interval `json:"scored"`
 	// AgreementZ is (regression − imbalance)/combined SE (null without
 	// both); Disagree is |z| > 1.96.
 	AgreementZ *float64         `json:"agreement_z"`
@@ -95,6 +98,9 @@ type ScaledValues struct {
 	// WithPair is the regression value with the pair, as in
 	// PieceValues (null: no pair broken).
 	WithPair *stats.Interval `json:"regression_with_pair,omitempty"`
+	// Scored is the scored-differences value in this scale (bootstrap
+	// interval; absent when not identified).
+	Scored *stats.Interval `json:"scored,omitempty"`
 	// AgreementZ is their agreement in this scale, as in PieceValues:
 	// the two methods' units differ (an average pawn, the pawn of pawn
 	// odds), so they can disagree in P=1 and agree in N=1.
@@ -228,6 +234,10 @@ type VariantValues struct {
 	ImbalancePairCorrelation *tune.PairCorrelation `json:"imbalance_pair_correlation,omitempty"`
 	// Pieces are the rows, the pawn first.
 	Pieces []PieceValues `json:"pieces"`
+	// Scored is the scored-differences reading of the regression's
+	// positions (ScoredDefinition; absent without a regression, or when
+	// too few games are a pawn up: a note says so).
+	Scored *Scored `json:"scored_differences,omitempty"`
 	// PawnSets are the sets of pawns whose own odds the imbalance matches
 	// measured, which the imbalance fit counts as classes of their own
 	// (values/pawnsets.go); absent when none was.
@@ -318,13 +328,15 @@ type Options struct {
 	Samples SampleOptions
 	// Regression controls the fit.
 	Regression RegressionOptions
+	// Scored controls the scored differences.
+	Scored ScoredOptions
 }
 
 // settings are the regression settings of o with their defaults filled
 // in, as the document states them.
 func (o Options) settings() RegressionConfig {
-	so, ro := o.Samples.withDefaults(), o.Regression.withDefaults()
-	return RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, MinGames: ro.MinGames, SharedPieces: so.SharedPieces, Pairs: so.Pairs}
+	so, ro, sc := o.Samples.withDefaults(), o.Regression.withDefaults(), o.Scored.withDefaults()
+	return RegressionConfig{MinPly: so.MinPly, QuietPlies: so.QuietPlies, MinGames: ro.MinGames, SharedPieces: so.SharedPieces, Pairs: so.Pairs, ScoredMaxPawns: sc.MaxPawns}
 }
 
 // Measure computes the values of every variant found in the self-play run
@@ -415,6 +427,21 @@ func document(regs map[string]*VariantSamples, imbs map[string][]*tune.Imbalance
 						vv.Notes = append(vv.Notes, fmt.Sprintf("regression: %s not identified (too few games with a %s difference)", p, p))
 					}
 				}
+				worth := make([]float64, len(reg.Pieces))
+				for k, v := range reg.Values {
+					worth[k] = float64(v.Value)
+				}
+				if sc, err := ScoreDifferences(d.Classes.Names, d.Samples, worth, opt.Scored); err != nil {
+					vv.Notes = append(vv.Notes, "scored differences: "+err.Error())
+				} else {
+					vv.Scored = sc
+					for _, p := range sc.Pieces {
+						row(p).Scored = sc.Value(p)
+					}
+					if sc.Note != "" {
+						vv.Notes = append(vv.Notes, "scored differences: "+sc.Note)
+					}
+				}
 				byPhase, err := FitByPhase(d.Classes.Names, d.Samples, PhaseBands(), opt.Regression)
 				if err != nil {
 					vv.Notes = append(vv.Notes, "regression by phase: "+err.Error())
@@ -500,6 +527,9 @@ func document(regs map[string]*VariantSamples, imbs map[string][]*tune.Imbalance
 							x.WithPair = ratio(sv, float64(na.Value), float64(nb.Value), reg.crossCov(a, a), reg.crossCov(b, b), reg.crossCov(a, b))
 						}
 					}
+				}
+				if vv.Scored != nil {
+					x.Scored = vv.Scored.ratio(p, sp, sv)
 				}
 				if fit != nil {
 					i, j := slices.Index(imbPieces, p), slices.Index(imbPieces, sp)

@@ -68,7 +68,7 @@ func (d *Document) Markdown() string {
 		for _, sc := range scaled {
 			fmt.Fprintf(&b, " regression (%s) | imbalance (%s) | z (%s) |", sc, sc, sc)
 		}
-		b.WriteString(" published (P=1) |\n|---|---|---|---|---|---|" + strings.Repeat("---|---|---|", len(scaled)) + "---|\n")
+		b.WriteString(" scored (a pawn up = 1) | published (P=1) |\n|---|---|---|---|---|---|" + strings.Repeat("---|---|---|", len(scaled)) + "---|---|\n")
 		for _, p := range v.Pieces {
 			z := FormatZ(p.AgreementZ)
 			var pubs []string
@@ -87,7 +87,7 @@ func (d *Document) Markdown() string {
 					cells = append(cells, "–", "–", "–")
 				}
 			}
-			cells = append(cells, strings.Join(pubs, "; "))
+			cells = append(cells, FormatInterval(p.Scored), strings.Join(pubs, "; "))
 			fmt.Fprintf(&b, "| %s |\n", strings.Join(cells, " | "))
 		}
 		var informed []string
@@ -119,6 +119,7 @@ func (d *Document) Markdown() string {
 			fmt.Fprintf(&b, "\nPawn sets measured by their own odds, each a class of the imbalance fit (in pawns; a set of k pawns is worth k if removed pawns add up; z = (value − k)/SE): %s.\n", strings.Join(sets, ", "))
 		}
 		disagreementsMarkdown(&b, v.Disagreements)
+		scoredMarkdown(&b, &v)
 		phaseMarkdown(&b, &v)
 		matchesMarkdown(&b, &v)
 		for _, n := range v.Notes {

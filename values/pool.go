@@ -95,6 +95,6 @@ func (r RegressionConfig) effective() RegressionConfig { return r.Options().sett
 
 // String returns the settings as the config writes them.
 func (r RegressionConfig) String() string {
-	return fmt.Sprintf("{min_ply: %d, quiet_plies: %d, min_games: %d, shared_pieces: %d, pairs: %t}",
-		r.MinPly, r.QuietPlies, r.MinGames, r.SharedPieces, r.Pairs)
+	return fmt.Sprintf("{min_ply: %d, quiet_plies: %d, min_games: %d, shared_pieces: %d, pairs: %t, scored_max_pawns: %g}",
+		r.MinPly, r.QuietPlies, r.MinGames, r.SharedPieces, r.Pairs, r.ScoredMaxPawns)
 }

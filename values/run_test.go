@@ -172,7 +172,7 @@ func TestIndependence(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := published.Catalog{"chess": tab}
-	opt := Options{Samples: SampleOptions{MinPly: 4}, Regression: RegressionOptions{MinGames: 5}}
+	opt := Options{Samples: SampleOptions{MinPly: 4}, Regression: RegressionOptions{MinGames: 5}, Scored: ScoredOptions{MinGames: 3}}
 	a, err := Measure(dirs, real, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -190,9 +190,15 @@ func TestIndependence(t *testing.T) {
 	if p := va.Piece("N"); p == nil || len(p.ByPhase) == 0 {
 		t.Fatalf("no by-phase values of the knight: notes %v", va.Notes)
 	}
-	changed := false
+	changed, scored := false, 0
 	for i, p := range va.Pieces {
 		q := vc.Pieces[i]
+		if (p.Scored == nil) != (q.Scored == nil) || p.Scored != nil && (relDiff(float64(p.Scored.Value), float64(q.Scored.Value)) > 1e-9 || relDiff(float64(p.Scored.SE), float64(q.Scored.SE)) > 1e-9) {
+			t.Errorf("%s: scored %v changed to %v with another catalogue and start", p.Piece, p.Scored, q.Scored)
+		}
+		if p.Scored != nil && p.Piece != "P" {
+			scored++
+		}
 		if (p.Regression == nil) != (q.Regression == nil) {
 			t.Fatalf("%s: regression %v vs %v", p.Piece, p.Regression, q.Regression)
 		}
@@ -211,6 +217,9 @@ func TestIndependence(t *testing.T) {
 	}
 	if !changed {
 		t.Error("the edited catalogue did not reach the published column: the test edits nothing")
+	}
+	if scored == 0 {
+		t.Errorf("no piece has a scored value: the test compares none (notes %q)", va.Notes)
 	}
 }
 

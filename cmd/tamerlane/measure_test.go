@@ -129,6 +129,22 @@ func TestValuesJSON(t *testing.T) {
 	if code, _, errs := runCLI(t, "values", "--run", dir, "--shared-pieces", "-2"); code == 0 || !strings.Contains(errs, "--shared-pieces") {
 		t.Errorf("--shared-pieces -2: exit %d, %s", code, errs)
 	}
+	// --scored-max-pawns sets the scored differences' bound (the run is
+	// too small to score any: TestScoredByHand tests the bound itself).
+	code, out, errs = runCLI(t, "values", "--run", dir, "--json", "--scored-max-pawns", "0.75")
+	if code != 0 {
+		t.Fatalf("values --scored-max-pawns 0.75: exit %d: %s", code, errs)
+	}
+	var narrow values.Document
+	if err := json.Unmarshal([]byte(out), &narrow); err != nil || narrow.Settings.ScoredMaxPawns != 0.75 || len(narrow.Variants) != 1 {
+		t.Fatalf("settings %+v (%v), want scored_max_pawns 0.75", narrow.Settings, err)
+	}
+	if !strings.Contains(string(before), `"scored_max_pawns": 2`) {
+		t.Error("the run's own values.json does not state the default scored_max_pawns 2")
+	}
+	if code, _, errs := runCLI(t, "values", "--run", dir, "--scored-max-pawns", "-1"); code == 0 || !strings.Contains(errs, "negative") {
+		t.Errorf("--scored-max-pawns -1: exit %d, %s", code, errs)
+	}
 	// --pairs adds the bishop-pair class; absent, the run's setting
 	// (none) holds.
 	code, out, errs = runCLI(t, "values", "--run", dir, "--json", "--pairs")

@@ -93,6 +93,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fs.IntVar(&ov.QuietPlies, "quiet-plies", 0, "regression: plies the material must stay unchanged (0: the run's, default 2); prints without writing files")
 	fs.IntVar(&ov.MinGames, "min-games", 0, "regression: games with a difference a piece needs (0: the run's, default 30); prints without writing files")
 	shared := fs.Int("shared-pieces", -1, "regression: keep positions where both sides have at least this many pieces besides the material difference (-1: the run's, default 0; Kaufman's condition: 1); prints without writing files")
+	fs.Float64Var(&ov.ScoredMaxPawns, "scored-max-pawns", 0, "scored differences: read the differences the regression values at this many pawns or fewer (0: the run's, default 2); prints without writing files")
 	pairs := fs.Bool("pairs", false, "regression: a class pair.T for every colour-bound type T, the bishop pair (absent: the run's setting, default false); prints without writing files")
 	against := fs.String("against", "", "another measurement, pool or PGN file sharing no games with --run: print each estimate of both, B − A and its z (--run is A), without writing files")
 	if err := parseFlags(fs, args); err != nil {
@@ -103,8 +104,8 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	pairsSet := false
 	fs.Visit(func(f *flag.Flag) { pairsSet = pairsSet || f.Name == "pairs" })
-	if ov.MinPly < 0 || ov.QuietPlies < 0 || ov.MinGames < 0 {
-		return fmt.Errorf("--min-ply, --quiet-plies and --min-games must not be negative")
+	if ov.MinPly < 0 || ov.QuietPlies < 0 || ov.MinGames < 0 || ov.ScoredMaxPawns < 0 {
+		return fmt.Errorf("--min-ply, --quiet-plies, --min-games and --scored-max-pawns must not be negative")
 	}
 	if *shared < -1 {
 		return fmt.Errorf("--shared-pieces must be -1 (the run's) or a count of pieces")
@@ -120,6 +121,9 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 			}
 			if ov.MinGames > 0 {
 				rc.MinGames = ov.MinGames
+			}
+			if ov.ScoredMaxPawns > 0 {
+				rc.ScoredMaxPawns = ov.ScoredMaxPawns
 			}
 			if *shared >= 0 {
 				rc.SharedPieces = *shared

@@ -1,0 +1,588 @@
+package values
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"tamerlane/internal/stats"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// ScoredDefinition states the scored-differences estimand in one sentence.
+const ScoredDefinition = "scored differences: for each material difference d (White's minus Black's count per class, " +
+	"oriented so the side ahead has the regression's worth sum_j v_j*d_j >= 0, kept when that worth is at most max_pawns), " +
+	"s(d) = the mean score of the side ahead in the regression's quiet positions with difference d, " +
+	"averaged over the side ahead being White and being Black (each game weight 1, as in the regression); " +
+	"its worth in pawns is logit s(d) / logit s(one pawn up, nothing else different); the values solve " +
+	"sum_j v_j*d_j = that worth over the differences with a piece, weighted least squares (P = 1); " +
+	"intervals from a bootstrap of whole games: the pawn of Kaufman's 1999 kind, an extra pawn's score, " +
+	"not the regression's pawn averaged over every position"
+
+// ScoredOptions control ScoreDifferences.
+type ScoredOptions struct {
+	// MaxPawns keeps the differences the regression values at this many
+	// pawns or fewer (default 2): near-balanced imbalances, whose scores
+	// stay away from 0 and 1 where a logit says little.
+	MaxPawns float64
+	// MinGames is the number of games with the side ahead White, and as
+	// many with it Black, below which a difference is not scored
+	// (default 30).
+	MinGames int
+	// Replicates is the number of bootstrap replicates (default 200);
+	// Seed seeds them.
+	Replicates int
+	Seed       uint64
+}
+
+func (o ScoredOptions) withDefaults() ScoredOptions {
+	if o.MaxPawns == 0 {
+		o.MaxPawns = 2
+	}
+	if o.MinGames == 0 {
+		o.MinGames = 30
+	}
+	if o.Replicates == 0 {
+		o.Replicates = 200
+	}
+	return o
+}
+
+// ScoredDifference is one material difference and its score.
+type ScoredDifference struct {
+	// Difference names it, the side ahead first ("N vs P+P+P").
+	Difference string `json:"difference"`
+	// Diff is the side ahead's count minus the other's per class.
+	Diff []float64 `json:"-"`
+	// Worth is its worth by the regression's values (pawns), which
+	// oriented and selected it.
+	Worth float64 `json:"regression_worth"`
+	// GamesWhite and GamesBlack count the games with a position of the
+	// difference with the side ahead White, and Black.
+	GamesWhite int `json:"games_white_ahead"`
+	GamesBlack int `json:"games_black_ahead"`
+	// Score is the side ahead's colour-balanced mean score.
+	Score stats.Interval `json:"score"`
+	// Pawns is logit(Score) over the logit of the pawn-up score.
+	Pawns stats.Interval `json:"pawns"`
+	// Used is true when the difference has a piece and entered the fit;
+	// Fitted is then its worth by the fitted values, and ResidualZ
+	// (Pawns − Fitted) over the bootstrap standard error of that
+	// difference (the fit refitted in every replicate): beyond ±1.96 the
+	// difference's score does not fit the values at 95%.
+	Used      bool     `json:"used"`
+	Fitted    *float64 `json:"fitted,omitempty"`
+	ResidualZ *float64 `json:"residual_z,omitempty"`
+}
+
+// Scored is the scored-differences estimate of one variant: a second,
+// regression-free reading of the same quiet positions (ScoredDefinition).
+type Scored struct {
+	// Definition is ScoredDefinition.
+	Definition string `json:"definition"`
+	// MaxPawns, MinGames and Replicates are the settings used.
+	MaxPawns   float64 `json:"max_pawns"`
+	MinGames   int     `json:"min_games"`
+	Replicates int     `json:"replicates"`
+	// Misfits counts the used differences whose residual z is beyond
+	// ±1.96, MisfitsHolm those Holm's correction for their number keeps
+	// (two-sided p, 5%): differences whose scores the additive values do
+	// not explain.
+	Misfits     int `json:"misfits"`
+	MisfitsHolm int `json:"misfits_holm"`
+	// SkippedReplicates counts the replicates in which some used
+	// difference had no finite logit (left out of the intervals).
+	SkippedReplicates int `json:"skipped_replicates"`
+	// PawnUp is the one-pawn-up difference: its logit is the unit.
+	PawnUp ScoredDifference `json:"pawn_up"`
+	// Differences are the other scored differences, most games first.
+	Differences []ScoredDifference `json:"differences"`
+	// Pieces are the classes, P first; Values their values in pawns
+	// (unknown when not identified).
+	Pieces []string         `json:"pieces"`
+	Values []stats.Interval `json:"values"`
+	// Note says why no value was fitted (empty when they were).
+	Note string `json:"note,omitempty"`
+	// reps are the fitted values of the replicates, per class (NaN: not
+	// fitted), for ratios.
+	reps [][]float64
+}
+
+// ratio returns sv·v_p/v_q, the value of class p in the scale q = sv,
+// with the bootstrap standard error (nil when either is unknown).
+func (s *Scored) ratio(p, q string, sv float64) *stats.Interval {
+	i, j := slices.Index(s.Pieces, p), slices.Index(s.Pieces, q)
+	if i < 0 || j < 0 || s.Value(p) == nil || s.Value(q) == nil {
+		return nil
+	}
+	r := make([][]float64, len(s.reps))
+	for k, v := range s.reps {
+		r[k] = []float64{sv * v[i] / v[j]}
+	}
+	iv := stats.NewInterval(sv*float64(s.Values[i].Value)/float64(s.Values[j].Value), finiteSD(r, 0))
+	return &iv
+}
+
+// Value returns the value of class name, or nil when not identified.
+func (s *Scored) Value(name string) *stats.Interval {
+	i := slices.Index(s.Pieces, name)
+	if i < 0 || math.IsNaN(float64(s.Values[i].Value)) {
+		return nil
+	}
+	v := s.Values[i]
+	return &v
+}
+
+// scoredCell sums one game's quiet positions of one difference with the
+// side ahead of one colour: the positions' weights and weighted scores.
+type scoredCell struct {
+	game, diff, colour int
+	w, ws              float64
+}
+
+// ScoreDifferences reads the quiet samples of one variant (names and
+// samples as FitRegression takes them) by the scored-differences
+// estimand (ScoredDefinition); worth are the regression's values in
+// pawns (NaN: not identified), which orient and select the differences.
+func ScoreDifferences(names []string, samples []Sample, worth []float64, opt ScoredOptions) (*Scored, error) {
+	if len(names) == 0 || names[0] != "P" || len(worth) != len(names) {
+		return nil, errors.New("values: scored differences need the classes with the pawn P first and a worth per class")
+	}
+	opt = opt.withDefaults()
+	index := map[string]int{}
+	var diffs []ScoredDifference
+	gameOf := map[int]int{}
+	cellOf := map[[3]int]int{}
+	var cells []scoredCell
+	key := make([]byte, len(names))
+	for i := range samples {
+		s := &samples[i]
+		if len(s.Diff) != len(names) {
+			return nil, fmt.Errorf("values: sample %d has %d classes, want %d", i, len(s.Diff), len(names))
+		}
+		w, sign := orient(s.Diff, worth)
+		if !(w >= 0 && w <= opt.MaxPawns) {
+			continue
+		}
+		for k, d := range s.Diff {
+			key[k] = byte(int8(sign * d))
+		}
+		di, ok := index[string(key)]
+		if !ok {
+			di = len(diffs)
+			index[string(key)] = di
+			d := make([]float64, len(names))
+			for k := range d {
+				d[k] = sign * s.Diff[k]
+			}
+			diffs = append(diffs, ScoredDifference{Difference: differenceName(names, d), Diff: d, Worth: w})
+		}
+		g, ok := gameOf[s.Game]
+		if !ok {
+			g = len(gameOf)
+			gameOf[s.Game] = g
+		}
+		colour, score := 0, s.Result
+		if sign < 0 {
+			colour, score = 1, 1-s.Result
+		}
+		ck := [3]int{g, di, colour}
+		ci, ok := cellOf[ck]
+		if !ok {
+			ci = len(cells)
+			cellOf[ck] = ci
+			cells = append(cells, scoredCell{game: g, diff: di, colour: colour})
+			if colour == 0 {
+				diffs[di].GamesWhite++
+			} else {
+				diffs[di].GamesBlack++
+			}
+		}
+		cells[ci].w += s.Weight
+		cells[ci].ws += s.Weight * score
+	}
+	pawn := make([]float64, len(names))
+	pawn[0] = 1
+	pi := -1
+	var kept []ScoredDifference
+	remap := make([]int, len(diffs)) // diffs index → kept index, or -1
+	for i, d := range diffs {
+		remap[i] = -1
+		if d.GamesWhite < opt.MinGames || d.GamesBlack < opt.MinGames {
+			continue
+		}
+		if slices.Equal(d.Diff, pawn) {
+			pi = len(kept)
+		}
+		remap[i] = len(kept)
+		kept = append(kept, d)
+	}
+	if pi < 0 {
+		return nil, fmt.Errorf("values: scored differences: fewer than %d games with one side a pawn up and nothing else different, with each colour ahead", opt.MinGames)
+	}
+	f := &scoredFit{names: names, diffs: kept, pawn: pi}
+	ones := make([]float64, len(gameOf))
+	for i := range ones {
+		ones[i] = 1
+	}
+	score0, pawns0 := f.read(cells, remap, ones)
+	if !(logit(score0[pi]) > 0) {
+		return nil, fmt.Errorf("values: scored differences: the side a pawn up scores %.3f, no more than half: a pawn is no unit", score0[pi])
+	}
+	for i := range kept {
+		kept[i].Used = hasPiece(kept[i].Diff) && !math.IsNaN(pawns0[i]) && !math.IsInf(pawns0[i], 0)
+	}
+	// Replicates: whole games drawn with replacement.
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x5c07ed))
+	nGames := len(gameOf)
+	counts := make([]float64, nGames)
+	repScores := make([][]float64, opt.Replicates)
+	repPawns := make([][]float64, opt.Replicates)
+	for r := range opt.Replicates {
+		clear(counts)
+		for range nGames {
+			counts[rng.IntN(nGames)]++
+		}
+		repScores[r], repPawns[r] = f.read(cells, remap, counts)
+	}
+	sc, pw := make([]float64, len(kept)), make([]float64, len(kept))
+	for i := range kept {
+		sc[i] = finiteSD(repScores, i)
+		pw[i] = finiteSD(repPawns, i)
+		kept[i].Score = stats.NewInterval(score0[i], sc[i])
+		kept[i].Pawns = stats.NewInterval(pawns0[i], pw[i])
+		if kept[i].Used && !(pw[i] > 0) {
+			kept[i].Used = false
+		}
+	}
+	out := &Scored{Definition: ScoredDefinition, MaxPawns: opt.MaxPawns, MinGames: opt.MinGames, Replicates: opt.Replicates, Pieces: names,
+		Values: make([]stats.Interval, len(names))}
+	for k := range out.Values {
+		out.Values[k] = stats.UnknownInterval()
+	}
+	out.Values[0] = stats.NewInterval(1, 0)
+	v0, unknowns, err := f.solve(pawns0, pw)
+	if err != nil {
+		out.Note = err.Error()
+	} else {
+		var resid [][]float64 // per replicate, each difference's worth minus its fitted worth
+		for r := range opt.Replicates {
+			v, _, err := f.solve(repPawns[r], pw)
+			if err != nil {
+				out.SkippedReplicates++
+				continue
+			}
+			all := make([]float64, len(names))
+			for k := range all {
+				all[k] = math.NaN()
+			}
+			all[0] = 1
+			for j, k := range unknowns {
+				all[k] = v[j]
+			}
+			out.reps = append(out.reps, all)
+			res := make([]float64, len(kept))
+			for i := range kept {
+				res[i] = repPawns[r][i] - worthOf(kept[i].Diff, all)
+			}
+			resid = append(resid, res)
+		}
+		all := make([]float64, len(names))
+		all[0] = 1
+		for j, k := range unknowns {
+			out.Values[k] = stats.NewInterval(v0[j], finiteSD(out.reps, k))
+			all[k] = v0[j]
+		}
+		for i := range kept {
+			if kept[i].Used {
+				x := worthOf(kept[i].Diff, all)
+				kept[i].Fitted = &x
+				if sd := finiteSD(resid, i); sd > 0 {
+					z := (pawns0[i] - x) / sd
+					kept[i].ResidualZ = &z
+				}
+			}
+		}
+	}
+	var ps []float64
+	for _, d := range kept {
+		if d.ResidualZ != nil {
+			ps = append(ps, stats.TwoSidedP(*d.ResidualZ))
+			if math.Abs(*d.ResidualZ) > stats.Z95 {
+				out.Misfits++
+			}
+		}
+	}
+	for _, rejected := range stats.Holm(ps, 0.05) {
+		if rejected {
+			out.MisfitsHolm++
+		}
+	}
+	out.PawnUp = kept[pi]
+	out.Differences = slices.Delete(kept, pi, pi+1)
+	slices.SortStableFunc(out.Differences, func(a, b ScoredDifference) int {
+		return (b.GamesWhite + b.GamesBlack) - (a.GamesWhite + a.GamesBlack)
+	})
+	return out, nil
+}
+
+// worthOf is Σ_k d_k·v_k.
+func worthOf(d, v []float64) float64 {
+	x := 0.0
+	for k := range d {
+		if d[k] != 0 {
+			x += d[k] * v[k]
+		}
+	}
+	return x
+}
+
+// hasPiece reports whether a difference has a class other than the pawn.
+func hasPiece(d []float64) bool {
+	return slices.ContainsFunc(d[1:], func(x float64) bool { return x != 0 })
+}
+
+// orient returns the worth of difference d by the values worth and the
+// sign that makes it positive (+1 or −1); a difference of worth 0 is
+// oriented by its first non-zero class, and NaN is returned for a
+// difference of an unidentified class or none at all.
+func orient(d, worth []float64) (float64, float64) {
+	w := 0.0
+	first := 0.0
+	for k, x := range d {
+		if x == 0 {
+			continue
+		}
+		if first == 0 {
+			first = x
+		}
+		w += x * worth[k]
+	}
+	switch {
+	case first == 0 || math.IsNaN(w):
+		return math.NaN(), 1
+	case w < 0 || (w == 0 && first < 0):
+		return -w, -1
+	}
+	return w, 1
+}
+
+// differenceName writes a difference as "N vs P+P+P": the side ahead's
+// extra pieces, then the other side's ("–" for none), the pieces in
+// reverse class order, the pawns and then the pairs last.
+func differenceName(names []string, d []float64) string {
+	var order []int
+	for k := len(names) - 1; k >= 0; k-- {
+		if !strings.HasPrefix(names[k], "pair.") {
+			order = append(order, k)
+		}
+	}
+	for k, n := range names {
+		if strings.HasPrefix(n, "pair.") {
+			order = append(order, k)
+		}
+	}
+	side := func(sign float64) string {
+		var parts []string
+		for _, k := range order {
+			for range int(math.Max(0, sign*d[k])) {
+				parts = append(parts, names[k])
+			}
+		}
+		if len(parts) == 0 {
+			return "–"
+		}
+		return strings.Join(parts, "+")
+	}
+	return side(1) + " vs " + side(-1)
+}
+
+// finiteSD is the standard deviation of column i of rows over the rows
+// where it is finite (NaN with fewer than two).
+func finiteSD(rows [][]float64, i int) float64 {
+	var xs []float64
+	for _, r := range rows {
+		if i < len(r) && !math.IsNaN(r[i]) && !math.IsInf(r[i], 0) {
+			xs = append(xs, r[i])
+		}
+	}
+	if len(xs) < 2 {
+		return math.NaN()
+	}
+	_, sd := meanSD(xs)
+	return sd
+}
+
+// meanSD returns the mean and sample standard deviation of xs.
+func meanSD(xs []float64) (float64, float64) {
+	m := 0.0
+	for _, x := range xs {
+		m += x
+	}
+	m /= float64(len(xs))
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - m) * (x - m)
+	}
+	return m, math.Sqrt(ss / float64(len(xs)-1))
+}
+
+// scoredFit holds the kept differences of ScoreDifferences.
+type scoredFit struct {
+	names []string
+	diffs []ScoredDifference
+	pawn  int
+}
+
+// read returns every kept difference's colour-balanced score and its
+// worth in pawns, each game's cells counted gameWeight[game] times.
+func (f *scoredFit) read(cells []scoredCell, remap []int, gameWeight []float64) ([]float64, []float64) {
+	n := len(f.diffs)
+	sum := make([][2]float64, n)
+	wt := make([][2]float64, n)
+	for _, c := range cells {
+		i := remap[c.diff]
+		if i < 0 || gameWeight[c.game] == 0 {
+			continue
+		}
+		m := gameWeight[c.game]
+		sum[i][c.colour] += m * c.ws
+		wt[i][c.colour] += m * c.w
+	}
+	scores, pawns := make([]float64, n), make([]float64, n)
+	for i := range scores {
+		if wt[i][0] > 0 && wt[i][1] > 0 {
+			scores[i] = (sum[i][0]/wt[i][0] + sum[i][1]/wt[i][1]) / 2
+		} else {
+			scores[i] = math.NaN()
+		}
+	}
+	unit := logit(scores[f.pawn])
+	for i := range pawns {
+		pawns[i] = math.NaN()
+		if unit > 0 {
+			pawns[i] = logit(scores[i]) / unit
+		}
+	}
+	return scores, pawns
+}
+
+// logit is log(p/(1−p)): ±Inf at 0 and 1, NaN outside [0, 1].
+func logit(p float64) float64 { return math.Log(p / (1 - p)) }
+
+// solve fits the values of the classes the used differences hold by
+// weighted least squares (weights 1/sd²): Σ_k d_k·v_k = pawns − d_P. It
+// returns the values and their classes, or an error when a used
+// difference has no finite worth or the differences do not separate the
+// classes.
+func (f *scoredFit) solve(pawns, sd []float64) ([]float64, []int, error) {
+	var unknowns []int
+	for k := 1; k < len(f.names); k++ {
+		for _, d := range f.diffs {
+			if d.Used && d.Diff[k] != 0 {
+				unknowns = append(unknowns, k)
+				break
+			}
+		}
+	}
+	var rows []int
+	for i, d := range f.diffs {
+		if d.Used {
+			if math.IsNaN(pawns[i]) || math.IsInf(pawns[i], 0) {
+				return nil, nil, fmt.Errorf("values: scored difference %s has no finite worth", d.Difference)
+			}
+			rows = append(rows, i)
+		}
+	}
+	if len(unknowns) == 0 || len(rows) < len(unknowns) {
+		return nil, nil, errors.New("values: too few scored differences with a piece to solve for the pieces")
+	}
+	a := mat.NewDense(len(rows), len(unknowns), nil)
+	b := mat.NewVecDense(len(rows), nil)
+	for r, i := range rows {
+		w := 1 / sd[i]
+		for j, k := range unknowns {
+			a.Set(r, j, w*f.diffs[i].Diff[k])
+		}
+		b.SetVec(r, w*(pawns[i]-f.diffs[i].Diff[0]))
+	}
+	var svd mat.SVD
+	if !svd.Factorize(a, mat.SVDThin) {
+		return nil, nil, errors.New("values: scored differences: the least-squares fit failed")
+	}
+	sv := svd.Values(nil)
+	if sv[len(sv)-1] <= 1e-9*sv[0] {
+		var names []string
+		for _, k := range unknowns {
+			names = append(names, f.names[k])
+		}
+		return nil, nil, fmt.Errorf("values: the scored differences do not separate %s", strings.Join(names, ", "))
+	}
+	var x mat.VecDense
+	if err := x.SolveVec(a, b); err != nil {
+		return nil, nil, err
+	}
+	return x.RawVector().Data, unknowns, nil
+}
+
+// scoredRows is how many differences the Markdown lists; the JSON has
+// them all.
+const scoredRows = 16
+
+// scoredMarkdown writes the scored differences of a variant: the unit,
+// the values with their ratios, and the differences read.
+func scoredMarkdown(b *strings.Builder, v *VariantValues) {
+	s := v.Scored
+	if s == nil {
+		return
+	}
+	u := s.PawnUp
+	fmt.Fprintf(b, "\nScored differences (a second reading of the same positions; definition in the JSON and docs/values.md): the side a pawn up, nothing else different, scores %s (%d games with White ahead, %d with Black), %s logit: the unit.",
+		u.Score.Format(3), u.GamesWhite, u.GamesBlack, stats.Format(logit(float64(u.Score.Value)), 3))
+	var vals []string
+	for _, p := range v.Pieces {
+		if p.Scored == nil || p.Piece == "P" {
+			continue
+		}
+		x := fmt.Sprintf("%s %s", p.Piece, FormatInterval(p.Scored))
+		for _, sc := range p.Scaled {
+			if sc.Scored != nil && sc.Scored.SE > 0 { // not the unit itself
+				x += fmt.Sprintf(" (%s: %s)", sc.Scale, FormatInterval(sc.Scored))
+			}
+		}
+		vals = append(vals, x)
+	}
+	if len(vals) > 0 {
+		fmt.Fprintf(b, " Values: %s; %d bootstrap replicates of whole games", strings.Join(vals, ", "), s.Replicates)
+		if s.SkippedReplicates > 0 {
+			fmt.Fprintf(b, " (%d left out: a difference without a finite logit)", s.SkippedReplicates)
+		}
+		b.WriteString(".")
+		used := 0
+		for _, d := range s.Differences {
+			if d.ResidualZ != nil {
+				used++
+			}
+		}
+		fmt.Fprintf(b, " Of the %d differences fitted, %d do not fit the values at 95%% (|z| > 1.96), %d under Holm's correction.", used, s.Misfits, s.MisfitsHolm)
+	}
+	b.WriteString("\n\n| difference | regression's worth | games (White ahead / Black) | score | pawns | fitted | z |\n|---|---|---|---|---|---|---|\n")
+	for i, d := range s.Differences {
+		if i == scoredRows {
+			fmt.Fprintf(b, "\n%d more differences in the JSON (scored_differences).\n", len(s.Differences)-scoredRows)
+			break
+		}
+		fitted := "not used (no piece)"
+		switch {
+		case d.Fitted != nil:
+			fitted = stats.Format(*d.Fitted, 2)
+		case hasPiece(d.Diff):
+			fitted = "not used (no finite logit)"
+		}
+		fmt.Fprintf(b, "| %s | %.2f | %d / %d | %s | %s | %s | %s |\n", d.Difference, d.Worth, d.GamesWhite, d.GamesBlack, d.Score.Format(3), d.Pawns.Format(2), fitted, FormatZ(d.ResidualZ))
+	}
+}

@@ -1,0 +1,374 @@
+package values
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"tamerlane/engine"
+	"tamerlane/tune/published"
+)
+
+// scoredGame is one hand-made game of TestScoredByHand: its difference
+// (White's minus Black's) and White's result.
+type scoredGame struct {
+	diff   []float64
+	result float64
+}
+
+func scoredSamples(games []scoredGame) []Sample {
+	var out []Sample
+	for g, x := range games {
+		out = append(out, Sample{Diff: x.diff, Phase: 0.5, Game: g, Result: x.result, Weight: 1})
+	}
+	return out
+}
+
+// TestScoredByHand checks the estimand on games counted by hand.
+func TestScoredByHand(t *testing.T) {
+	names := []string{"P", "N"}
+	up := []float64{1, 0}
+	down := []float64{-1, 0}
+	nWhite := []float64{-3, 1} // White has N against three pawns
+	nBlack := []float64{3, -1}
+	games := []scoredGame{
+		{up, 1}, {up, 0.5}, // White a pawn up: 0.75
+		{down, 0}, {down, 1}, {down, 0}, // Black a pawn up: Black scores 2/3
+		{nWhite, 0.5}, {nWhite, 1}, // White with the knight: 0.75
+		{nBlack, 0.5}, {nBlack, 0}, // Black with the knight: 0.75
+		{[]float64{0, 1}, 1}, // a knight up (worth 3 > max_pawns): not read
+	}
+	s, err := ScoreDifferences(names, scoredSamples(games), []float64{1, 3.2}, ScoredOptions{MinGames: 2, Replicates: 50, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pawn := (0.75 + 2.0/3) / 2
+	if got := float64(s.PawnUp.Score.Value); math.Abs(got-pawn) > 1e-12 {
+		t.Errorf("pawn-up score %v, want %v", got, pawn)
+	}
+	if s.PawnUp.GamesWhite != 2 || s.PawnUp.GamesBlack != 3 || s.PawnUp.Difference != "P vs –" {
+		t.Errorf("pawn up: %+v", s.PawnUp)
+	}
+	if len(s.Differences) != 1 {
+		t.Fatalf("differences %+v, want N vs P+P+P alone (the knight up is worth 3.2 > 2)", s.Differences)
+	}
+	d := s.Differences[0]
+	if d.Difference != "N vs P+P+P" || !d.Used || math.Abs(d.Worth-0.2) > 1e-12 {
+		t.Errorf("difference %+v", d)
+	}
+	worth := logit(0.75) / logit(pawn)
+	if got := float64(d.Pawns.Value); math.Abs(got-worth) > 1e-12 {
+		t.Errorf("N vs P+P+P worth %v pawns, want %v", got, worth)
+	}
+	// One equation, one unknown: v_N − 3 = worth.
+	if got := s.Value("N"); got == nil || math.Abs(float64(got.Value)-(3+worth)) > 1e-12 {
+		t.Errorf("N = %v, want %v", got, 3+worth)
+	}
+	if d.Fitted == nil || math.Abs(*d.Fitted-worth) > 1e-12 {
+		t.Errorf("fitted %v, want %v", d.Fitted, worth)
+	}
+}
+
+// TestScoredColourSymmetric: the estimate is the same when every game is
+// played with the colours swapped (the score is averaged over the side
+// ahead's colour), to the last digit and in its intervals.
+func TestScoredColourSymmetric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	s := synthGames(rng, 6000, 2, synthVals, 0.15, 0.35, 0)
+	f := make([]Sample, len(s))
+	for i, x := range s {
+		d := make([]float64, len(x.Diff))
+		for k := range d {
+			d[k] = -x.Diff[k]
+		}
+		f[i] = Sample{Diff: d, Phase: x.Phase, Game: x.Game, Result: 1 - x.Result, Weight: x.Weight}
+	}
+	opt := ScoredOptions{Replicates: 40, Seed: 7}
+	a, err := ScoreDifferences(synthNames, s, synthVals, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ScoreDifferences(synthNames, f, synthVals, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range a.Values {
+		if relDiff(float64(a.Values[k].Value), float64(b.Values[k].Value)) > 1e-12 || relDiff(float64(a.Values[k].SE), float64(b.Values[k].SE)) > 1e-12 {
+			t.Errorf("%s: %v with the colours swapped, %v without", synthNames[k], b.Values[k], a.Values[k])
+		}
+	}
+}
+
+// nearBalanced are differences of synthNames near balance by synthVals,
+// as imbalances in games are: a pawn up, two pawns up, a minor piece
+// against pawns, the bishop against the knight, the exchange.
+var nearBalanced = [][]float64{
+	{1, 0, 0, 0}, {2, 0, 0, 0}, {-3, 1, 0, 0}, {-3, 0, 1, 0}, {0, -1, 1, 0},
+	{-2, -1, 0, 1}, {-1, 0, -1, 1}, {-1, -1, 0, 1},
+}
+
+// scoredSynth draws n games, each with one difference of nearBalanced
+// (either side ahead) held for reps positions, its result drawn as in
+// synthGames with a constant scale g per pawn.
+func scoredSynth(rng *rand.Rand, n, reps int, alpha, g float64) []Sample {
+	return scoredSynthExtra(rng, n, reps, alpha, g, nil)
+}
+
+// scoredSynthExtra is scoredSynth with extra[i] pawns added to the true
+// worth of nearBalanced[i] (for the side ahead): a difference the
+// additive values do not explain.
+func scoredSynthExtra(rng *rand.Rand, n, reps int, alpha, g float64, extra map[int]float64) []Sample {
+	var out []Sample
+	for game := range n {
+		i := rng.IntN(len(nearBalanced))
+		base := nearBalanced[i]
+		sign := float64(1 - 2*rng.IntN(2))
+		d := make([]float64, len(base))
+		z := alpha + sign*g*extra[i]
+		for k := range d {
+			d[k] = sign * base[k]
+			z += g * synthVals[k] * d[k]
+		}
+		p := logistic(z)
+		draw := 0.6 * math.Min(p, 1-p)
+		r, u := 0.0, rng.Float64()
+		switch {
+		case u < p-draw/2:
+			r = 1
+		case u < p+draw/2:
+			r = 0.5
+		}
+		ph := rng.Float64()
+		for range reps {
+			out = append(out, Sample{Diff: d, Phase: ph, Game: game, Result: r, Weight: 1 / float64(reps)})
+		}
+	}
+	return out
+}
+
+// TestScoredRecoversValues: games drawn from known values give them back
+// within their intervals.
+func TestScoredRecoversValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	s := scoredSynth(rng, 20000, 3, 0.1, 0.35)
+	r, err := ScoreDifferences(synthNames, s, synthVals, ScoredOptions{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Note != "" {
+		t.Fatal(r.Note)
+	}
+	for k, v := range synthVals {
+		got := r.Values[k]
+		if !got.Covers(v) || float64(got.Hi-got.Lo) > 0.6 {
+			t.Errorf("%s = %s, want %v covered by an interval narrower than 0.6", synthNames[k], got.Format(3), v)
+		}
+	}
+	used := 0
+	for _, d := range r.Differences {
+		if d.Worth > 2 {
+			t.Errorf("%s worth %v read, beyond max_pawns 2", d.Difference, d.Worth)
+		}
+		if d.Used {
+			used++
+		}
+	}
+	if used != 6 {
+		t.Errorf("%d differences used, want the 6 with a piece", used)
+	}
+	if r.MisfitsHolm != 0 {
+		t.Errorf("%d differences of additive games misfit under Holm", r.MisfitsHolm)
+	}
+	if p := r.PawnUp.Pawns; float64(p.Value) != 1 {
+		t.Errorf("the pawn up is worth %v pawns, want 1 by definition", p.Value)
+	}
+}
+
+// TestScoredCoverage: the bootstrap intervals cover the true values at
+// about the nominal rate over repeated seeds.
+func TestScoredCoverage(t *testing.T) {
+	seeds := 120
+	if testing.Short() {
+		seeds = 60
+	}
+	cover := make([]int, len(synthVals))
+	for seed := range seeds {
+		rng := rand.New(rand.NewPCG(uint64(seed), 77))
+		s := scoredSynth(rng, 4000, 2, 0.1, 0.35)
+		r, err := ScoreDifferences(synthNames, s, synthVals, ScoredOptions{Replicates: 100, Seed: uint64(seed)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range synthVals {
+			if r.Values[k].Covers(v) {
+				cover[k]++
+			}
+		}
+	}
+	lo, hi := binomialBand(seeds, 0.95, 0.001)
+	for k := 1; k < len(synthVals); k++ {
+		if cover[k] < lo || cover[k] > hi {
+			t.Errorf("%s: %d of %d intervals cover, outside the binomial band [%d, %d]", synthNames[k], cover[k], seeds, lo, hi)
+		}
+	}
+	t.Logf("coverage of %d seeds: %v (band [%d, %d])", seeds, cover[1:], lo, hi)
+}
+
+// TestScoredErrors: data without a pawn unit is refused with the reason,
+// and differences that cannot separate the pieces leave them unknown
+// with a note.
+func TestScoredErrors(t *testing.T) {
+	names := []string{"P", "N", "B"}
+	up := []float64{1, 0, 0}
+	var games []scoredGame
+	for range 3 {
+		games = append(games, scoredGame{up, 0}, scoredGame{[]float64{-1, 0, 0}, 1})
+	}
+	_, err := ScoreDifferences(names, scoredSamples(games), []float64{1, 3, 3}, ScoredOptions{MinGames: 2, Replicates: 10})
+	if err == nil || !strings.Contains(err.Error(), "no more than half") {
+		t.Errorf("a pawn up that loses: %v", err)
+	}
+	_, err = ScoreDifferences(names, scoredSamples(games[:1]), []float64{1, 3, 3}, ScoredOptions{MinGames: 2, Replicates: 10})
+	if err == nil || !strings.Contains(err.Error(), "pawn up") {
+		t.Errorf("no pawn-up games: %v", err)
+	}
+	// N and B only ever appear together (N+B vs P+P+P+P+P+P): not separated.
+	games = games[:0]
+	for range 3 {
+		games = append(games, scoredGame{up, 1}, scoredGame{[]float64{-1, 0, 0}, 0.5},
+			scoredGame{[]float64{-6, 1, 1}, 1}, scoredGame{[]float64{6, -1, -1}, 0.5})
+	}
+	s, err := ScoreDifferences(names, scoredSamples(games), []float64{1, 3, 3}, ScoredOptions{MinGames: 2, Replicates: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Value("N") != nil || s.Value("B") != nil || !strings.Contains(s.Note, "too few") {
+		t.Errorf("N and B only together: N %v, B %v, note %q", s.Value("N"), s.Value("B"), s.Note)
+	}
+	if _, err := ScoreDifferences(names, []Sample{{Diff: up}}, []float64{1, 3}, ScoredOptions{}); err == nil {
+		t.Error("a worth per class missing: no error")
+	}
+}
+
+// TestScoredInDocument: the values document carries the scored
+// differences beside the regression (per piece, in N=1, in the Markdown)
+// and a comparison of two documents compares them.
+func TestScoredInDocument(t *testing.T) {
+	chess := engine.MustVariant("chess", nil)
+	classes := NewClasses(chess, false) // P N B R Q
+	docOf := func(seed uint64) *Document {
+		s := scoredSynth(rand.New(rand.NewPCG(seed, 1)), 20000, 2, 0.1, 0.35)
+		for i := range s {
+			s[i].Diff = append(slices.Clip(s[i].Diff), 0) // no queen difference
+		}
+		doc, err := document(map[string]*VariantSamples{"chess": {Classes: classes, Samples: s, Games: 20000}}, nil, nil, nil, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc
+	}
+	a := docOf(1)
+	v := a.Variant("chess")
+	if v.Scored == nil {
+		t.Fatalf("no scored differences: notes %q", v.Notes)
+	}
+	for k, name := range synthNames {
+		p := v.Piece(name)
+		if p.Scored == nil || !p.Scored.Covers(synthVals[k]) {
+			t.Errorf("%s: scored %v, want an interval covering %v", name, p.Scored, synthVals[k])
+		}
+	}
+	if q := v.Piece("Q"); q.Scored != nil || !slices.ContainsFunc(v.Notes, func(n string) bool { return strings.Contains(n, "Q not identified") }) {
+		t.Errorf("the queen, never different: scored %v, notes %q", q.Scored, v.Notes)
+	}
+	bn := v.Piece("B").scaled(published.KnightOne)
+	if bn == nil || bn.Scored == nil || !(bn.Scored.SE > 0) ||
+		math.Abs(float64(bn.Scored.Value)-float64(v.Piece("B").Scored.Value/v.Piece("N").Scored.Value)) > 1e-12 || !bn.Scored.Covers(3.5/3) {
+		t.Errorf("B in N=1: %+v, want B/N with a bootstrap interval covering 3.5/3", bn)
+	}
+	md := a.Markdown()
+	for _, want := range []string{"scored (a pawn up = 1)", "Scored differences", "| R vs B+P | "} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q", want)
+		}
+	}
+	c, err := Compare("a", "b", a, docOf(2), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, d := range c.Variants[0].Differences {
+		found[d.Estimate] = true
+	}
+	for _, want := range []string{"scored", "scored N=1", "scored pawn-up score"} {
+		if !found[want] {
+			t.Errorf("the comparison lacks %q: %v", want, found)
+		}
+	}
+}
+
+// TestScoredMisfit: a difference whose games follow other values than
+// the rest (B vs N worth 1.5 pawns more than the values say) is the one
+// the residuals flag.
+func TestScoredMisfit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	s := scoredSynthExtra(rng, 20000, 2, 0.1, 0.35, map[int]float64{4: 1.5})
+	r, err := ScoreDifferences(synthNames, s, synthVals, ScoredOptions{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range r.Differences {
+		if d.ResidualZ == nil {
+			continue
+		}
+		if d.Difference == "B vs N" {
+			found = true
+			if !(*d.ResidualZ > 3) {
+				t.Errorf("B vs N, worth 1.5 more than the values: residual z %+.2f", *d.ResidualZ)
+			}
+		}
+	}
+	if !found {
+		t.Error("no fitted B vs N difference")
+	}
+	if r.MisfitsHolm == 0 || r.Misfits < r.MisfitsHolm {
+		t.Errorf("misfits %d, under Holm %d: want the rigged difference kept", r.Misfits, r.MisfitsHolm)
+	}
+}
+
+// TestScoredWeights: two differences measure the knight; the fit is
+// their inverse-variance weighted mean (the variances the bootstrap
+// reports).
+func TestScoredWeights(t *testing.T) {
+	names := []string{"P", "N"}
+	up, down := []float64{1, 0}, []float64{-1, 0}
+	n3, n3b := []float64{-3, 1}, []float64{3, -1}
+	n2, n2b := []float64{-2, 1}, []float64{2, -1}
+	games := []scoredGame{
+		{up, 1}, {up, 0.5}, {up, 1}, {down, 0}, {down, 1}, {down, 0.5},
+		{n3, 0.5}, {n3, 1}, {n3, 0}, {n3b, 0.5}, {n3b, 0}, {n3b, 1},
+		{n2, 1}, {n2, 1}, {n2, 0.5}, {n2, 0}, {n2b, 0}, {n2b, 0.5}, {n2b, 0}, {n2b, 1},
+	}
+	s, err := ScoreDifferences(names, scoredSamples(games), []float64{1, 3.2}, ScoredOptions{MinGames: 2, Replicates: 300, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var num, den float64
+	for _, d := range s.Differences {
+		if !d.Used {
+			t.Fatalf("%s not used", d.Difference)
+		}
+		w := 1 / float64(d.Pawns.SE*d.Pawns.SE)
+		num += w * (float64(d.Pawns.Value) - d.Diff[0])
+		den += w
+	}
+	if len(s.Differences) != 2 {
+		t.Fatalf("differences %+v, %d replicates skipped", s.Differences, s.SkippedReplicates)
+	}
+	if n := s.Value("N"); n == nil || relDiff(float64(n.Value), num/den) > 1e-9 {
+		t.Errorf("N = %v, want the weighted mean %v", n, num/den)
+	}
+}
