@@ -19,18 +19,31 @@ func writeMeasured(b *strings.Builder, v *values.VariantValues) {
 	if v.Resigned > 0 {
 		resigned = fmt.Sprintf(" (%s ended by resign adjudication)", values.FormatPercent(v.Resigned, v.Games))
 	}
+	// The scored differences (a pawn up as the unit) get a column when
+	// they valued some piece.
+	scored := false
+	for _, p := range v.Pieces {
+		scored = scored || p.Piece != "P" && p.Scored != nil
+	}
+	head, rule := "| piece | regression | imbalance | z | published |", "|---|---|---|---|---|"
+	if scored {
+		head, rule = "| piece | regression | imbalance | z | scored (a pawn up = 1) | published |", "|---|---|---|---|---|---|"
+	}
 	fmt.Fprintf(b, "**Measured piece values** (P=1, 95%% intervals; prior-free regression on %d games%s, imbalance matches %d games; "+
-		"definition: README \"Piece values\"):\n\n| piece | regression | imbalance | z | published |\n|---|---|---|---|---|\n", v.Games, resigned, v.ImbalanceGames)
+		"definition: README \"Piece values\"):\n\n%s\n%s\n", v.Games, resigned, v.ImbalanceGames, head, rule)
 	for _, p := range v.Pieces {
 		if p.Piece == "P" {
 			continue
 		}
-		z := values.FormatZ(p.AgreementZ)
+		cells := []string{p.Piece, values.FormatInterval(p.Regression), values.FormatInterval(p.Imbalance), values.FormatZ(p.AgreementZ)}
+		if scored {
+			cells = append(cells, values.FormatInterval(p.Scored))
+		}
 		var pubs []string
 		for _, x := range p.Published {
 			pubs = append(pubs, fmt.Sprintf("%s %s (%s)", ff(x.Value, 2), x.Source, x.Kind))
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", p.Piece, values.FormatInterval(p.Regression), values.FormatInterval(p.Imbalance), z, strings.Join(pubs, "; "))
+		fmt.Fprintf(b, "| %s |\n", strings.Join(append(cells, strings.Join(pubs, "; ")), " | "))
 	}
 	for _, d := range v.Disagreements {
 		if d.Comparison == values.Scale {

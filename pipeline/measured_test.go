@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tamerlane/internal/stats"
 	"tamerlane/values"
 )
 
@@ -52,5 +53,23 @@ func TestReportMeasuredValues(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "gen-001", "measured-values.json")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestMeasuredScoredColumn: the report's values table has the scored
+// differences' column when they valued a piece, and not otherwise.
+func TestMeasuredScoredColumn(t *testing.T) {
+	reg, sc := stats.NewInterval(2.9, 0.1), stats.NewInterval(3.3, 0.05)
+	v := &values.VariantValues{Variant: "chess", Games: 10, Pieces: []values.PieceValues{{Piece: "P"}, {Piece: "N", Regression: &reg}}}
+	var b strings.Builder
+	writeMeasured(&b, v)
+	if strings.Contains(b.String(), "scored") {
+		t.Errorf("a scored column without scored values:\n%s", b.String())
+	}
+	v.Pieces[1].Scored = &sc
+	b.Reset()
+	writeMeasured(&b, v)
+	if want := "| N | 2.90 [2.70, 3.10] | – | – | 3.30 [3.20, 3.40] |"; !strings.Contains(b.String(), "| scored (a pawn up = 1) |") || !strings.Contains(b.String(), want) {
+		t.Errorf("report table lacks the scored column or %q:\n%s", want, b.String())
 	}
 }

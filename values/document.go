@@ -21,6 +21,7 @@ const Scale = "P=1"
 const Definition = "regression: logit E[result] = a + (g0 + g1*phase) * sum_j v_j * (White's minus Black's count of j) " +
 	"on quiet positions (no capture or promotion in the game's next plies), each game weight 1, quasi-ML without prior, " +
 	"game-clustered sandwich SE; by phase: the same with one v_j per band of phase (non-pawn material left, 1 at the start); imbalance: H.G. Muller's matches, logistic in the material removed, Pearson dispersion; " +
+	"scored: the same positions' scores per material difference with a pawn up as the unit (scored_differences.definition); " +
 	"intervals 95%, values in pawns (P=1)"
 
 // PublishedValue is one published figure in the document's scale.
