@@ -569,6 +569,9 @@ func scoredMarkdown(b *strings.Builder, v *VariantValues) {
 			}
 		}
 		fmt.Fprintf(b, " Of the %d differences fitted, %d do not fit the values at 95%% (|z| > 1.96), %d under Holm's correction.", used, s.Misfits, s.MisfitsHolm)
+		if s.MisfitsHolm > 0 {
+			b.WriteString(" **The differences' scores do not add up**: one set of values does not describe them, and the values depend on which differences are read (scored_max_pawns).")
+		}
 	}
 	b.WriteString("\n\n| difference | regression's worth | games (White ahead / Black) | score | pawns | fitted | z |\n|---|---|---|---|---|---|---|\n")
 	for i, d := range s.Differences {

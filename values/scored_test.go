@@ -294,6 +294,9 @@ func TestScoredInDocument(t *testing.T) {
 			t.Errorf("Markdown lacks %q", want)
 		}
 	}
+	if strings.Contains(md, "do not add up") {
+		t.Error("additive games' differences said not to add up")
+	}
 	c, err := Compare("a", "b", a, docOf(2), nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -336,6 +339,11 @@ func TestScoredMisfit(t *testing.T) {
 	}
 	if r.MisfitsHolm == 0 || r.Misfits < r.MisfitsHolm {
 		t.Errorf("misfits %d, under Holm %d: want the rigged difference kept", r.Misfits, r.MisfitsHolm)
+	}
+	var b strings.Builder
+	scoredMarkdown(&b, &VariantValues{Scored: r, Pieces: []PieceValues{{Piece: "N", Scored: r.Value("N")}}})
+	if !strings.Contains(b.String(), "do not add up") {
+		t.Errorf("the Markdown does not say the differences do not add up:\n%s", b.String())
 	}
 }
 
