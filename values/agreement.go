@@ -16,7 +16,9 @@ import (
 type Disagreements struct {
 	// Comparison names the family: "P=1" (agreement_z), "bridged"
 	// (bridged_z, the imbalance value in the regression's pawn) or a
-	// scale of the pieces' "scaled" rows ("N=1", "R=5").
+	// scale of the pieces' "scaled" rows ("N=1", "R=5"): the regression
+	// against the imbalance matches; or "scored P=1", "scored N=1", ...
+	// (scored_imbalance_z): the scored differences against them.
 	Comparison string `json:"comparison"`
 	// Compared counts the pieces with a z, Disagree those with |z| > 1.96.
 	Compared int `json:"compared"`
@@ -37,6 +39,14 @@ func disagreements(pieces []PieceValues) []Disagreements {
 		ts = append(ts, familyTest{Scale, p.Piece, p.AgreementZ}, familyTest{"bridged", p.Piece, p.BridgedZ})
 		for _, s := range p.Scaled {
 			ts = append(ts, familyTest{s.Scale, p.Piece, s.AgreementZ})
+		}
+	}
+	// The scored differences against the imbalance values, after the
+	// regression's families.
+	for _, p := range pieces {
+		ts = append(ts, familyTest{"scored " + Scale, p.Piece, p.ScoredZ})
+		for _, s := range p.Scaled {
+			ts = append(ts, familyTest{"scored " + s.Scale, p.Piece, s.ScoredZ})
 		}
 	}
 	return families(ts)

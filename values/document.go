@@ -49,8 +49,12 @@ type PieceValues struct {
 	// Imbalance is the imbalance-match value (null: not measured).
 	Imbalance *stats.Interval `json:"imbalance"`
 	// Scored is the scored-differences value (ScoredDefinition: a pawn
-	// up as the unit; null when not identified).
-	Scored *stats.Interval `json:"scored"`
+	// up as the unit; null when not identified); ScoredWithPair adds its
+	// pair's as WithPair does; ScoredZ is its agreement with Imbalance
+	// (with the pair when WithPair is set), as AgreementZ.
+	Scored         *stats.Interval `json:"scored"`
+	ScoredWithPair *stats.Interval `json:"scored_with_pair,omitempty"`
+	ScoredZ        *float64        `json:"scored_imbalance_z"`
 	// AgreementZ is (regression − imbalance)/combined SE (null without
 	// both); Disagree is |z| > 1.96.
 	AgreementZ *float64         `json:"agreement_z"`
@@ -100,8 +104,11 @@ type ScaledValues struct {
 	// PieceValues (null: no pair broken).
 	WithPair *stats.Interval `json:"regression_with_pair,omitempty"`
 	// Scored is the scored-differences value in this scale (bootstrap
-	// interval; absent when not identified).
-	Scored *stats.Interval `json:"scored,omitempty"`
+	// interval; absent when not identified), ScoredWithPair with the
+	// pair as WithPair, ScoredZ its agreement with Imbalance.
+	Scored         *stats.Interval `json:"scored,omitempty"`
+	ScoredWithPair *stats.Interval `json:"scored_with_pair,omitempty"`
+	ScoredZ        *float64        `json:"scored_imbalance_z,omitempty"`
 	// AgreementZ is their agreement in this scale, as in PieceValues:
 	// the two methods' units differ (an average pawn, the pawn of pawn
 	// odds), so they can disagree in P=1 and agree in N=1.
@@ -512,6 +519,7 @@ func document(regs map[string]*VariantSamples, imbs map[string][]*tune.Imbalance
 			}
 			r.AgreementZ = agreementZ(compared, r.Imbalance)
 			r.Disagree = r.AgreementZ != nil && math.Abs(*r.AgreementZ) > stats.Z95
+			vv.Scored.row(r, terms[p])
 			if i := slices.Index(imbPieces, p); reg != nil && fit != nil && i >= 0 && p != "P" && !math.IsNaN(fit.Estimates[i].SE) {
 				r.Bridged = bridge(reg, fit.Estimates[i].Logit, fit.Cov.At(i, i))
 				r.BridgedZ = agreementZ(compared, r.Bridged)
@@ -529,9 +537,7 @@ func document(regs map[string]*VariantSamples, imbs map[string][]*tune.Imbalance
 						}
 					}
 				}
-				if vv.Scored != nil {
-					x.Scored = vv.Scored.ratio(p, sp, sv)
-				}
+
 				if fit != nil {
 					i, j := slices.Index(imbPieces, p), slices.Index(imbPieces, sp)
 					if i >= 0 && j >= 0 && !math.IsNaN(fit.Estimates[i].SE) && !math.IsNaN(fit.Estimates[j].SE) {
@@ -543,6 +549,7 @@ func document(regs map[string]*VariantSamples, imbs map[string][]*tune.Imbalance
 				} else {
 					x.AgreementZ = agreementZ(x.Regression, x.Imbalance)
 				}
+				vv.Scored.scaledRow(&x, p, sp, sv, terms[p], terms[sp])
 				r.Scaled = append(r.Scaled, x)
 			}
 			var imbN *stats.Interval

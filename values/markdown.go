@@ -234,3 +234,64 @@ func formatP(p float64) string {
 	}
 	return stats.Format(p, 4)
 }
+
+// scoredRows is how many differences the Markdown lists; the JSON has
+// them all.
+const scoredRows = 16
+
+// scoredMarkdown writes the scored differences of a variant: the unit,
+// the values with their ratios, and the differences read.
+func scoredMarkdown(b *strings.Builder, v *VariantValues) {
+	s := v.Scored
+	if s == nil {
+		return
+	}
+	u := s.PawnUp
+	fmt.Fprintf(b, "\nScored differences (a second reading of the same positions; definition in the JSON and docs/values.md): the side a pawn up, nothing else different, scores %s (%d games with White ahead, %d with Black), %s logit: the unit.",
+		u.Score.Format(3), u.GamesWhite, u.GamesBlack, stats.Format(logit(float64(u.Score.Value)), 3))
+	var vals []string
+	for _, p := range v.Pieces {
+		if p.Scored == nil || p.Piece == "P" {
+			continue
+		}
+		x := fmt.Sprintf("%s %s", p.Piece, FormatInterval(p.Scored))
+		for _, sc := range p.Scaled {
+			if sc.Scored != nil && sc.Scored.SE > 0 { // not the unit itself
+				x += fmt.Sprintf(" (%s: %s)", sc.Scale, FormatInterval(sc.Scored))
+			}
+		}
+		vals = append(vals, x)
+	}
+	if len(vals) > 0 {
+		fmt.Fprintf(b, " Values: %s; %d bootstrap replicates of whole games", strings.Join(vals, ", "), s.Replicates)
+		if s.SkippedReplicates > 0 {
+			fmt.Fprintf(b, " (%d left out: a difference without a finite logit)", s.SkippedReplicates)
+		}
+		b.WriteString(".")
+		used := 0
+		for _, d := range s.Differences {
+			if d.ResidualZ != nil {
+				used++
+			}
+		}
+		fmt.Fprintf(b, " Of the %d differences fitted, %d do not fit the values at 95%% (|z| > 1.96), %d under Holm's correction.", used, s.Misfits, s.MisfitsHolm)
+		if s.MisfitsHolm > 0 {
+			b.WriteString(" **The differences' scores do not add up**: one set of values does not describe them, and the values depend on which differences are read (scored_max_pawns).")
+		}
+	}
+	b.WriteString("\n\n| difference | regression's worth | games (White ahead / Black) | score | pawns | fitted | z |\n|---|---|---|---|---|---|---|\n")
+	for i, d := range s.Differences {
+		if i == scoredRows {
+			fmt.Fprintf(b, "\n%d more differences in the JSON (scored_differences).\n", len(s.Differences)-scoredRows)
+			break
+		}
+		fitted := "not used (no piece)"
+		switch {
+		case d.Fitted != nil:
+			fitted = stats.Format(*d.Fitted, 2)
+		case hasPiece(d.Diff):
+			fitted = "not used (no finite logit)"
+		}
+		fmt.Fprintf(b, "| %s | %.2f | %d / %d | %s | %s | %s | %s |\n", d.Difference, d.Worth, d.GamesWhite, d.GamesBlack, d.Score.Format(3), d.Pawns.Format(2), fitted, FormatZ(d.ResidualZ))
+	}
+}

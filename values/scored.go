@@ -112,19 +112,76 @@ type Scored struct {
 	reps [][]float64
 }
 
+// combined returns sv·Σ_{i∈num} v_i / Σ_{j∈den} v_j (den empty: a
+// denominator of 1), classes by index, with the bootstrap standard error
+// (nil when a class is unknown).
+func (s *Scored) combined(num, den []int, sv float64) *stats.Interval {
+	sum := func(v []float64, ks []int) float64 {
+		if len(ks) == 0 {
+			return 1
+		}
+		x := 0.0
+		for _, k := range ks {
+			x += v[k]
+		}
+		return x
+	}
+	point := make([]float64, len(s.Values))
+	for k, iv := range s.Values {
+		point[k] = float64(iv.Value)
+	}
+	for _, k := range slices.Concat(num, den) {
+		if k < 0 || k >= len(point) || math.IsNaN(point[k]) {
+			return nil
+		}
+	}
+	r := make([][]float64, len(s.reps))
+	for k, v := range s.reps {
+		r[k] = []float64{sv * sum(v, num) / sum(v, den)}
+	}
+	iv := stats.NewInterval(sv*sum(point, num)/sum(point, den), finiteSD(r, 0))
+	return &iv
+}
+
+// row sets a piece's scored agreement with its imbalance value: with the
+// pair when the regression compares the piece with its pair (terms, the
+// classes comparedTerms gives; nil for a piece it did not identify).
+func (s *Scored) row(r *PieceValues, terms []int) {
+	if s == nil {
+		return
+	}
+	scored := r.Scored
+	if len(terms) > 1 {
+		r.ScoredWithPair = s.combined(terms, nil, 1)
+		scored = r.ScoredWithPair
+	}
+	r.ScoredZ = agreementZ(scored, r.Imbalance)
+}
+
+// scaledRow sets piece p's scored value in the scale sp = sv and its
+// agreement with the imbalance value in it (x.Imbalance set), with the
+// pairs the regression's terms name (a and b: comparedTerms of p and sp).
+func (s *Scored) scaledRow(x *ScaledValues, p, sp string, sv float64, a, b []int) {
+	if s == nil {
+		return
+	}
+	x.Scored = s.ratio(p, sp, sv)
+	compared := x.Scored
+	if len(a) > 1 || len(b) > 1 {
+		x.ScoredWithPair = s.combined(a, b, sv)
+		compared = x.ScoredWithPair
+	}
+	x.ScoredZ = agreementZ(compared, x.Imbalance)
+}
+
 // ratio returns sv·v_p/v_q, the value of class p in the scale q = sv,
 // with the bootstrap standard error (nil when either is unknown).
 func (s *Scored) ratio(p, q string, sv float64) *stats.Interval {
 	i, j := slices.Index(s.Pieces, p), slices.Index(s.Pieces, q)
-	if i < 0 || j < 0 || s.Value(p) == nil || s.Value(q) == nil {
+	if i < 0 || j < 0 {
 		return nil
 	}
-	r := make([][]float64, len(s.reps))
-	for k, v := range s.reps {
-		r[k] = []float64{sv * v[i] / v[j]}
-	}
-	iv := stats.NewInterval(sv*float64(s.Values[i].Value)/float64(s.Values[j].Value), finiteSD(r, 0))
-	return &iv
+	return s.combined([]int{i}, []int{j}, sv)
 }
 
 // Value returns the value of class name, or nil when not identified.
@@ -527,65 +584,4 @@ func (f *scoredFit) solve(pawns, sd []float64) ([]float64, []int, error) {
 		return nil, nil, err
 	}
 	return x.RawVector().Data, unknowns, nil
-}
-
-// scoredRows is how many differences the Markdown lists; the JSON has
-// them all.
-const scoredRows = 16
-
-// scoredMarkdown writes the scored differences of a variant: the unit,
-// the values with their ratios, and the differences read.
-func scoredMarkdown(b *strings.Builder, v *VariantValues) {
-	s := v.Scored
-	if s == nil {
-		return
-	}
-	u := s.PawnUp
-	fmt.Fprintf(b, "\nScored differences (a second reading of the same positions; definition in the JSON and docs/values.md): the side a pawn up, nothing else different, scores %s (%d games with White ahead, %d with Black), %s logit: the unit.",
-		u.Score.Format(3), u.GamesWhite, u.GamesBlack, stats.Format(logit(float64(u.Score.Value)), 3))
-	var vals []string
-	for _, p := range v.Pieces {
-		if p.Scored == nil || p.Piece == "P" {
-			continue
-		}
-		x := fmt.Sprintf("%s %s", p.Piece, FormatInterval(p.Scored))
-		for _, sc := range p.Scaled {
-			if sc.Scored != nil && sc.Scored.SE > 0 { // not the unit itself
-				x += fmt.Sprintf(" (%s: %s)", sc.Scale, FormatInterval(sc.Scored))
-			}
-		}
-		vals = append(vals, x)
-	}
-	if len(vals) > 0 {
-		fmt.Fprintf(b, " Values: %s; %d bootstrap replicates of whole games", strings.Join(vals, ", "), s.Replicates)
-		if s.SkippedReplicates > 0 {
-			fmt.Fprintf(b, " (%d left out: a difference without a finite logit)", s.SkippedReplicates)
-		}
-		b.WriteString(".")
-		used := 0
-		for _, d := range s.Differences {
-			if d.ResidualZ != nil {
-				used++
-			}
-		}
-		fmt.Fprintf(b, " Of the %d differences fitted, %d do not fit the values at 95%% (|z| > 1.96), %d under Holm's correction.", used, s.Misfits, s.MisfitsHolm)
-		if s.MisfitsHolm > 0 {
-			b.WriteString(" **The differences' scores do not add up**: one set of values does not describe them, and the values depend on which differences are read (scored_max_pawns).")
-		}
-	}
-	b.WriteString("\n\n| difference | regression's worth | games (White ahead / Black) | score | pawns | fitted | z |\n|---|---|---|---|---|---|---|\n")
-	for i, d := range s.Differences {
-		if i == scoredRows {
-			fmt.Fprintf(b, "\n%d more differences in the JSON (scored_differences).\n", len(s.Differences)-scoredRows)
-			break
-		}
-		fitted := "not used (no piece)"
-		switch {
-		case d.Fitted != nil:
-			fitted = stats.Format(*d.Fitted, 2)
-		case hasPiece(d.Diff):
-			fitted = "not used (no finite logit)"
-		}
-		fmt.Fprintf(b, "| %s | %.2f | %d / %d | %s | %s | %s | %s |\n", d.Difference, d.Worth, d.GamesWhite, d.GamesBlack, d.Score.Format(3), d.Pawns.Format(2), fitted, FormatZ(d.ResidualZ))
-	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tamerlane/engine"
+	"tamerlane/tune"
 	"tamerlane/tune/published"
 )
 
@@ -378,5 +379,66 @@ func TestScoredWeights(t *testing.T) {
 	}
 	if n := s.Value("N"); n == nil || relDiff(float64(n.Value), num/den) > 1e-9 {
 		t.Errorf("N = %v, want the weighted mean %v", n, num/den)
+	}
+}
+
+// TestScoredAgainstImbalance: the document tests the scored values
+// against the imbalance values as it tests the regression's (P=1 and
+// N=1, in families of their own).
+func TestScoredAgainstImbalance(t *testing.T) {
+	classes := NewClasses(engine.MustVariant("chess", nil), false)
+	s := scoredSynth(rand.New(rand.NewPCG(4, 1)), 20000, 2, 0.1, 0.35)
+	for i := range s {
+		s[i].Diff = append(slices.Clip(s[i].Diff), 0)
+	}
+	ms := []*tune.ImbalanceMatch{
+		{Name: "P odds", FirstRemoves: []string{"P"}, Pairs: 1000, Wins: 800, Losses: 1200},
+		{Name: "N vs P+P+P", FirstRemoves: []string{"N"}, SecondRemoves: []string{"P", "P", "P"}, Pairs: 1000, Wins: 900, Draws: 100, Losses: 1000},
+	}
+	doc, err := document(map[string]*VariantSamples{"chess": {Classes: classes, Samples: s, Games: 20000}},
+		map[string][]*tune.ImbalanceMatch{"chess": ms}, map[string]string{}, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := doc.Variant("chess")
+	n := v.Piece("N")
+	if n.Scored == nil || n.Imbalance == nil || n.ScoredZ == nil || *n.ScoredZ != *agreementZ(n.Scored, n.Imbalance) {
+		t.Fatalf("N: scored %v, imbalance %v, z %v", n.Scored, n.Imbalance, n.ScoredZ)
+	}
+	pn := v.Piece("P").scaled(published.KnightOne)
+	if pn == nil || pn.ScoredZ == nil || *pn.ScoredZ != *agreementZ(pn.Scored, pn.Imbalance) {
+		t.Errorf("P in N=1: %+v", pn)
+	}
+	fams := map[string]int{}
+	for _, d := range v.Disagreements {
+		fams[d.Comparison] = d.Compared
+	}
+	if fams["scored P=1"] != 1 || fams["scored N=1"] != 1 {
+		t.Errorf("families %v, want scored P=1 and scored N=1 with one piece each", fams)
+	}
+}
+
+// TestScoredCombined: a sum of scored values (a piece with its pair) and
+// its ratio take their standard error from the same replicates.
+func TestScoredCombined(t *testing.T) {
+	r, err := ScoreDifferences(synthNames, scoredSynth(rand.New(rand.NewPCG(8, 8)), 8000, 2, 0.1, 0.35), synthVals, ScoredOptions{Replicates: 60, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, ratio := make([][]float64, len(r.reps)), make([][]float64, len(r.reps))
+	for k, v := range r.reps {
+		sum[k] = []float64{v[2] + v[3]}
+		ratio[k] = []float64{(v[2] + v[3]) / v[1]}
+	}
+	got := r.combined([]int{2, 3}, nil, 1)
+	if got == nil || relDiff(float64(got.Value), float64(r.Values[2].Value+r.Values[3].Value)) > 1e-12 || relDiff(float64(got.SE), finiteSD(sum, 0)) > 1e-12 {
+		t.Errorf("B + R = %v", got)
+	}
+	got = r.combined([]int{2, 3}, []int{1}, 1)
+	if got == nil || relDiff(float64(got.Value), float64((r.Values[2].Value+r.Values[3].Value)/r.Values[1].Value)) > 1e-12 || relDiff(float64(got.SE), finiteSD(ratio, 0)) > 1e-12 {
+		t.Errorf("(B + R)/N = %v", got)
+	}
+	if r.combined([]int{2, 9}, nil, 1) != nil {
+		t.Error("a class out of range combined")
 	}
 }
