@@ -11,6 +11,7 @@ import (
 	"tamerlane/internal/stats"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
 )
 
 // ScoredDefinition states the scored-differences estimand in one sentence.
@@ -470,22 +471,8 @@ func finiteSD(rows [][]float64, i int) float64 {
 	if len(xs) < 2 {
 		return math.NaN()
 	}
-	_, sd := meanSD(xs)
+	_, sd := stat.MeanStdDev(xs, nil)
 	return sd
-}
-
-// meanSD returns the mean and sample standard deviation of xs.
-func meanSD(xs []float64) (float64, float64) {
-	m := 0.0
-	for _, x := range xs {
-		m += x
-	}
-	m /= float64(len(xs))
-	ss := 0.0
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	return m, math.Sqrt(ss / float64(len(xs)-1))
 }
 
 // scoredFit holds the kept differences of ScoreDifferences.
