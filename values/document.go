@@ -440,14 +440,14 @@ func document(regs map[string]*VariantSamples, imbs map[string][]*tune.Imbalance
 					worth[k] = float64(v.Value)
 				}
 				if sc, err := ScoreDifferences(d.Classes.Names, d.Samples, worth, opt.Scored); err != nil {
-					vv.Notes = append(vv.Notes, "scored differences: "+err.Error())
+					vv.Notes = append(vv.Notes, scoredNote(err.Error()))
 				} else {
 					vv.Scored = sc
 					for _, p := range sc.Pieces {
 						row(p).Scored = sc.Value(p)
 					}
 					if sc.Note != "" {
-						vv.Notes = append(vv.Notes, "scored differences: "+sc.Note)
+						vv.Notes = append(vv.Notes, scoredNote(sc.Note))
 					}
 				}
 				byPhase, err := FitByPhase(d.Classes.Names, d.Samples, PhaseBands(), opt.Regression)

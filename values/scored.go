@@ -399,6 +399,16 @@ func worthOf(d, v []float64) float64 {
 	return x
 }
 
+// scoredNote is an error of ScoreDifferences as a note of the document:
+// "scored differences: ..." once, without the package's prefix.
+func scoredNote(msg string) string {
+	msg = strings.TrimPrefix(msg, "values: ")
+	if !strings.HasPrefix(msg, "scored differences") {
+		msg = "scored differences: " + msg
+	}
+	return msg
+}
+
 // hasPiece reports whether a difference has a class other than the pawn.
 func hasPiece(d []float64) bool {
 	return slices.ContainsFunc(d[1:], func(x float64) bool { return x != 0 })

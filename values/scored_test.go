@@ -248,6 +248,14 @@ func TestScoredErrors(t *testing.T) {
 	if s.Value("N") != nil || s.Value("B") != nil || !strings.Contains(s.Note, "too few") {
 		t.Errorf("N and B only together: N %v, B %v, note %q", s.Value("N"), s.Value("B"), s.Note)
 	}
+	for msg, want := range map[string]string{
+		"values: scored differences: fewer than 30 games": "scored differences: fewer than 30 games",
+		s.Note: "scored differences: " + strings.TrimPrefix(s.Note, "values: "),
+	} {
+		if got := scoredNote(msg); got != want {
+			t.Errorf("note %q from %q, want %q", got, msg, want)
+		}
+	}
 	if _, err := ScoreDifferences(names, []Sample{{Diff: up}}, []float64{1, 3}, ScoredOptions{}); err == nil {
 		t.Error("a worth per class missing: no error")
 	}
