@@ -87,7 +87,7 @@ func runExport(_ context.Context, args []string, stdout, stderr io.Writer) error
 func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("values", stderr)
 	run := fs.String("run", "", "measurement, tuning or pipeline run directory, a directory of measurements (or links to them) to pool, or a PGN file of games from any source (regression only; prints, writes nothing)")
-	asJSON := fs.Bool("json", false, "print the values document as JSON (per variant: regression, imbalance, agreement, published; P=1)")
+	asJSON := fs.Bool("json", false, "print the values document as JSON (per variant: regression, imbalance, scored differences, agreement, published; P=1)")
 	var ov values.RegressionConfig
 	fs.IntVar(&ov.MinPly, "min-ply", 0, "regression: drop positions before this ply (0: the run's, default 16); prints without writing files")
 	fs.IntVar(&ov.QuietPlies, "quiet-plies", 0, "regression: plies the material must stay unchanged (0: the run's, default 2); prints without writing files")
