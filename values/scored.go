@@ -323,41 +323,56 @@ func ScoreDifferences(names []string, samples []Sample, worth []float64, opt Sco
 		out.Values[k] = stats.UnknownInterval()
 	}
 	out.Values[0] = stats.NewInterval(1, 0)
-	v0, unknowns, err := f.solve(pawns0, pw)
+	v0, unknowns, identified, err := f.solve(pawns0, pw)
 	if err != nil {
 		out.Note = err.Error()
 	} else {
+		if lost := notIdentified(names, unknowns, identified); lost != "" {
+			out.Note = "values: the differences do not separate " + lost + ": their values are not identified"
+		}
+		// values returns the classes' values of a fit: fitted, the
+		// least-squares solution of every class (its minimum-norm part
+		// where the differences do not separate classes, which fits
+		// every difference's worth uniquely all the same); reported, NaN
+		// for the classes not identified.
+		values := func(v []float64) (fitted, reported []float64) {
+			fitted, reported = make([]float64, len(names)), make([]float64, len(names))
+			for k := range reported {
+				reported[k] = math.NaN()
+			}
+			fitted[0], reported[0] = 1, 1
+			for j, k := range unknowns {
+				fitted[k] = v[j]
+				if identified[j] {
+					reported[k] = v[j]
+				}
+			}
+			return fitted, reported
+		}
 		var resid [][]float64 // per replicate, each difference's worth minus its fitted worth
 		for r := range opt.Replicates {
-			v, _, err := f.solve(repPawns[r], pw)
+			v, _, _, err := f.solve(repPawns[r], pw)
 			if err != nil {
 				out.SkippedReplicates++
 				continue
 			}
-			all := make([]float64, len(names))
-			for k := range all {
-				all[k] = math.NaN()
-			}
-			all[0] = 1
-			for j, k := range unknowns {
-				all[k] = v[j]
-			}
-			out.reps = append(out.reps, all)
+			fitted, reported := values(v)
+			out.reps = append(out.reps, reported)
 			res := make([]float64, len(kept))
 			for i := range kept {
-				res[i] = repPawns[r][i] - worthOf(kept[i].Diff, all)
+				res[i] = repPawns[r][i] - worthOf(kept[i].Diff, fitted)
 			}
 			resid = append(resid, res)
 		}
-		all := make([]float64, len(names))
-		all[0] = 1
+		fitted, _ := values(v0)
 		for j, k := range unknowns {
-			out.Values[k] = stats.NewInterval(v0[j], finiteSD(out.reps, k))
-			all[k] = v0[j]
+			if identified[j] {
+				out.Values[k] = stats.NewInterval(v0[j], finiteSD(out.reps, k))
+			}
 		}
 		for i := range kept {
 			if kept[i].Used {
-				x := worthOf(kept[i].Diff, all)
+				x := worthOf(kept[i].Diff, fitted)
 				kept[i].Fitted = &x
 				if sd := finiteSD(resid, i); sd > 0 {
 					z := (pawns0[i] - x) / sd
@@ -530,10 +545,11 @@ func logit(p float64) float64 { return math.Log(p / (1 - p)) }
 
 // solve fits the values of the classes the used differences hold by
 // weighted least squares (weights 1/sd²): Σ_k d_k·v_k = pawns − d_P. It
-// returns the values and their classes, or an error when a used
-// difference has no finite worth or the differences do not separate the
-// classes.
-func (f *scoredFit) solve(pawns, sd []float64) ([]float64, []int, error) {
+// returns the solution (minimum-norm where the differences do not
+// separate some classes), its classes, and which of them are identified
+// (their unit vector in the row space of the differences); or an error
+// when a used difference has no finite worth or none has a piece.
+func (f *scoredFit) solve(pawns, sd []float64) ([]float64, []int, []bool, error) {
 	var unknowns []int
 	for k := 1; k < len(f.names); k++ {
 		for _, d := range f.diffs {
@@ -547,13 +563,13 @@ func (f *scoredFit) solve(pawns, sd []float64) ([]float64, []int, error) {
 	for i, d := range f.diffs {
 		if d.Used {
 			if math.IsNaN(pawns[i]) || math.IsInf(pawns[i], 0) {
-				return nil, nil, fmt.Errorf("values: scored difference %s has no finite worth", d.Difference)
+				return nil, nil, nil, fmt.Errorf("values: difference %s has no finite worth", d.Difference)
 			}
 			rows = append(rows, i)
 		}
 	}
-	if len(unknowns) == 0 || len(rows) < len(unknowns) {
-		return nil, nil, errors.New("values: too few scored differences with a piece to solve for the pieces")
+	if len(unknowns) == 0 {
+		return nil, nil, nil, errors.New("values: no difference with a piece to solve for the pieces")
 	}
 	a := mat.NewDense(len(rows), len(unknowns), nil)
 	b := mat.NewVecDense(len(rows), nil)
@@ -565,20 +581,36 @@ func (f *scoredFit) solve(pawns, sd []float64) ([]float64, []int, error) {
 		b.SetVec(r, w*(pawns[i]-f.diffs[i].Diff[0]))
 	}
 	var svd mat.SVD
-	if !svd.Factorize(a, mat.SVDThin) {
-		return nil, nil, errors.New("values: scored differences: the least-squares fit failed")
+	if !svd.Factorize(a, mat.SVDThinU|mat.SVDFullV) {
+		return nil, nil, nil, errors.New("values: the least-squares fit failed")
 	}
-	sv := svd.Values(nil)
-	if sv[len(sv)-1] <= 1e-9*sv[0] {
-		var names []string
-		for _, k := range unknowns {
-			names = append(names, f.names[k])
+	rank := svd.Rank(1e-9)
+	if rank == 0 {
+		return nil, nil, nil, errors.New("values: the differences with a piece determine no value")
+	}
+	var v mat.Dense
+	svd.VTo(&v)
+	identified := make([]bool, len(unknowns))
+	for j := range unknowns {
+		null := 0.0 // the class's weight in the null space
+		for c := rank; c < len(unknowns); c++ {
+			null += v.At(j, c) * v.At(j, c)
 		}
-		return nil, nil, fmt.Errorf("values: the scored differences do not separate %s", strings.Join(names, ", "))
+		identified[j] = null < 1e-9
 	}
 	var x mat.VecDense
-	if err := x.SolveVec(a, b); err != nil {
-		return nil, nil, err
+	svd.SolveVecTo(&x, b, rank)
+	return x.RawVector().Data, unknowns, identified, nil
+}
+
+// notIdentified names the classes of unknowns that are not identified,
+// or "".
+func notIdentified(names []string, unknowns []int, identified []bool) string {
+	var lost []string
+	for j, k := range unknowns {
+		if !identified[j] {
+			lost = append(lost, names[k])
+		}
 	}
-	return x.RawVector().Data, unknowns, nil
+	return strings.Join(lost, ", ")
 }

@@ -235,7 +235,8 @@ func TestScoredErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "pawn up") {
 		t.Errorf("no pawn-up games: %v", err)
 	}
-	// N and B only ever appear together (N+B vs P+P+P+P+P+P): not separated.
+	// The one difference with pieces scores the same in every replicate
+	// (no spread, no weight): nothing to fit.
 	games = games[:0]
 	for range 3 {
 		games = append(games, scoredGame{up, 1}, scoredGame{[]float64{-1, 0, 0}, 0.5},
@@ -245,8 +246,8 @@ func TestScoredErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Value("N") != nil || s.Value("B") != nil || !strings.Contains(s.Note, "too few") {
-		t.Errorf("N and B only together: N %v, B %v, note %q", s.Value("N"), s.Value("B"), s.Note)
+	if s.Value("N") != nil || s.Value("B") != nil || !strings.Contains(s.Note, "no difference with a piece") {
+		t.Errorf("a difference whose score never varies: N %v, B %v, note %q", s.Value("N"), s.Value("B"), s.Note)
 	}
 	for msg, want := range map[string]string{
 		"values: scored differences: fewer than 30 games": "scored differences: fewer than 30 games",
@@ -448,5 +449,51 @@ func TestScoredCombined(t *testing.T) {
 	}
 	if r.combined([]int{2, 9}, nil, 1) != nil {
 		t.Error("a class out of range combined")
+	}
+}
+
+// TestScoredIdentification: where the differences hold two pieces only
+// together (N+B against pawns, N+B against R+P), the rook is identified
+// and reported, the knight and bishop are not (a note names them), and
+// every difference is still fitted.
+func TestScoredIdentification(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	vals := []float64{1, 3, 3.5, 5}
+	var s []Sample
+	game := 0
+	for _, d := range [][]float64{{1, 0, 0, 0}, {-6, 1, 1, 0}, {-1, 1, 1, -1}, {-2, 0, 0, 1}} {
+		for range 3000 {
+			sign := float64(1 - 2*rng.IntN(2))
+			diff := make([]float64, len(d))
+			z := 0.0
+			for k := range d {
+				diff[k] = sign * d[k]
+				z += 0.35 * vals[k] * diff[k]
+			}
+			r := 0.0
+			if rng.Float64() < logistic(z) {
+				r = 1
+			}
+			s = append(s, Sample{Diff: diff, Phase: 0.5, Game: game, Result: r, Weight: 1})
+			game++
+		}
+	}
+	r, err := ScoreDifferences(synthNames, s, vals, ScoredOptions{Replicates: 80, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Value("N") != nil || r.Value("B") != nil || !strings.Contains(r.Note, "do not separate N, B") {
+		t.Errorf("N %v, B %v, note %q: want N and B not identified, named", r.Value("N"), r.Value("B"), r.Note)
+	}
+	if rv := r.Value("R"); rv == nil || !rv.Covers(5) || !(rv.SE > 0) {
+		t.Errorf("R = %v, want an interval covering 5", rv)
+	}
+	for _, d := range r.Differences {
+		if d.Used && (d.Fitted == nil || d.ResidualZ == nil) {
+			t.Errorf("%s: fitted %v, residual %v", d.Difference, d.Fitted, d.ResidualZ)
+		}
+	}
+	if scoredNote(r.Note) != "scored differences: the differences do not separate N, B: their values are not identified" {
+		t.Errorf("note %q", scoredNote(r.Note))
 	}
 }
