@@ -537,7 +537,6 @@ func document(regs map[string]*VariantSamples, imbs map[string][]*tune.Imbalance
 						}
 					}
 				}
-
 				if fit != nil {
 					i, j := slices.Index(imbPieces, p), slices.Index(imbPieces, sp)
 					if i >= 0 && j >= 0 && !math.IsNaN(fit.Estimates[i].SE) && !math.IsNaN(fit.Estimates[j].SE) {
