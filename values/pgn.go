@@ -23,8 +23,9 @@ type PGNRead struct {
 	Used  int `json:"used"`
 	// Unfinished are games ending in "*"; OtherVariant games of a
 	// variant this program does not play (by their Variant tag, and Rules
-	// tag when it has one), counted by name; Unplayable games whose position or moves do not replay,
-	// the first of them in FirstUnplayable ("file:line: why").
+	// tag when it has one), counted by name; Unplayable games whose
+	// position or moves do not replay, the first of them in
+	// FirstUnplayable ("file:line: why").
 	Unfinished      int            `json:"unfinished"`
 	OtherVariant    map[string]int `json:"other_variant,omitempty"`
 	Unplayable      int            `json:"unplayable"`

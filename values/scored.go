@@ -80,8 +80,10 @@ type ScoredDifference struct {
 	ResidualZ *float64 `json:"residual_z,omitempty"`
 }
 
-// Scored is the scored-differences estimate of one variant: a second,
-// regression-free reading of the same quiet positions (ScoredDefinition).
+// Scored is the scored-differences estimate of one variant: a second
+// reading of the regression's quiet positions, by their scores
+// (ScoredDefinition); the regression only orients and selects the
+// differences.
 type Scored struct {
 	// Definition is ScoredDefinition.
 	Definition string `json:"definition"`
@@ -106,7 +108,8 @@ type Scored struct {
 	// (unknown when not identified).
 	Pieces []string         `json:"pieces"`
 	Values []stats.Interval `json:"values"`
-	// Note says why no value was fitted (empty when they were).
+	// Note says why no value, or not every piece's, was fitted (empty
+	// when every piece with a difference was).
 	Note string `json:"note,omitempty"`
 	// reps are the fitted values of the replicates, per class (NaN: not
 	// fitted), for ratios.
