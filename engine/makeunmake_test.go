@@ -8,9 +8,13 @@ import (
 	"testing"
 )
 
-// snapshot is everything Unmake must restore.
+// snapshot is everything Unmake must restore, the order of the piece
+// lists and of the legal moves included: a search must leave the order of
+// move generation as it found it, or whatever draws moves from that order
+// (random openings) would depend on what ran before.
 type snapshot struct {
 	fen       string
+	moves     []Move
 	hash      uint64
 	pieces    [2][]Square
 	royals    [2][]Square
@@ -32,10 +36,10 @@ func sortedSquares(s []Square) []Square {
 
 func takeSnapshot(p *Position) snapshot {
 	s := snapshot{fen: p.FEN(), hash: p.Hash(), ep: p.EnPassant(), half: p.HalfmoveClock(), ply: p.GamePly(),
-		last: p.LastMove(), check: p.InCheck(), citadel: p.CitadelDraw()}
+		last: p.LastMove(), check: p.InCheck(), citadel: p.CitadelDraw(), moves: legalMoves(p)}
 	for c := White; c <= Black; c++ {
-		s.pieces[c] = sortedSquares(p.Pieces(c))
-		s.royals[c] = sortedSquares(p.Royals(c))
+		s.pieces[c] = slices.Clone(p.Pieces(c))
+		s.royals[c] = slices.Clone(p.Royals(c))
 		s.pp[c] = p.PawnOfPawnsArrivals(c)
 		s.waiting[c] = p.WaitingPawnOfPawns(c)
 		for t := 1; t <= p.Variant().NumTypes(); t++ {
@@ -52,6 +56,9 @@ func (s snapshot) diff(o snapshot) string {
 	}
 	if s.hash != o.hash {
 		d = append(d, "hash")
+	}
+	if !slices.Equal(s.moves, o.moves) {
+		d = append(d, fmt.Sprintf("legal moves in another order: %v vs %v", s.moves, o.moves))
 	}
 	for c := White; c <= Black; c++ {
 		if !slices.Equal(s.pieces[c], o.pieces[c]) {
