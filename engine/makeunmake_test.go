@@ -83,6 +83,8 @@ func checkConsistent(p *Position) error {
 	var board [2][]Square
 	var royal [2][]Square
 	var counts [64]int
+	var byColor [2]Bitboard
+	var byCode [64]Bitboard
 	for s := Square(0); s < NumSquares; s++ {
 		if !v.OnBoard(s) && !v.IsCitadel(s) {
 			continue
@@ -90,6 +92,8 @@ func checkConsistent(p *Position) error {
 		if pc := p.At(s); pc != Empty {
 			board[pc.Color()] = append(board[pc.Color()], s)
 			counts[pc]++
+			byColor[pc.Color()] = byColor[pc.Color()].Or(BitAt(v.Index(s)))
+			byCode[pc] = byCode[pc].Or(BitAt(v.Index(s)))
 			if v.Def(pc.Type()).Royal {
 				royal[pc.Color()] = append(royal[pc.Color()], s)
 			}
@@ -102,9 +106,15 @@ func checkConsistent(p *Position) error {
 		if got := sortedSquares(p.Royals(c)); !slices.Equal(got, royal[c]) {
 			return fmt.Errorf("%v Royals %v, board %v", c, got, royal[c])
 		}
+		if p.Occupied(c) != byColor[c] {
+			return fmt.Errorf("%v Occupied %v, board %v", c, p.Occupied(c), byColor[c])
+		}
 		for t := 1; t <= v.NumTypes(); t++ {
 			if got, want := p.Count(PieceType(t), c), counts[MakePiece(PieceType(t), c)]; got != want {
 				return fmt.Errorf("Count(%s, %v) = %d, board %d", v.Def(PieceType(t)).Token, c, got, want)
+			}
+			if got, want := p.PiecesOf(PieceType(t), c), byCode[MakePiece(PieceType(t), c)]; got != want {
+				return fmt.Errorf("PiecesOf(%s, %v) = %v, board %v", v.Def(PieceType(t)).Token, c, got, want)
 			}
 		}
 	}

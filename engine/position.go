@@ -41,8 +41,12 @@ type Position struct {
 	royals [2][8]Square
 	nroyal [2]int
 	counts [64]int16 // pieces by code
-	ply    int       // game ply from the FEN's fullmove number
-	st     []state   // st[len-1] is the current state
+	// byColor and byCode are the squares of the pieces by side and by
+	// code (citadel occupants included), as Bitboards
+	byColor [2]Bitboard
+	byCode  [64]Bitboard
+	ply     int     // game ply from the FEN's fullmove number
+	st      []state // st[len-1] is the current state
 	// lineMark[s] == stamp marks the squares on a line of attack through
 	// the royal (see GenerateLegal); hopMark likewise for hop lines.
 	lineMark [NumSquares]uint32
@@ -127,6 +131,7 @@ func (p *Position) put(s Square, pc Piece) {
 	p.list[c][p.count[c]] = s
 	p.count[c]++
 	p.counts[pc]++
+	p.toggle(s, pc)
 	if p.v.c.gen[pc].royal {
 		p.royals[c][p.nroyal[c]] = s
 		p.nroyal[c]++
@@ -154,6 +159,7 @@ func (p *Position) remove(s Square) (Piece, slot) {
 	p.list[c][i] = last
 	p.index[last] = i
 	p.counts[pc]--
+	p.toggle(s, pc)
 	sl := slot{list: i}
 	if p.v.c.gen[pc].royal {
 		sl.royal = p.removeRoyal(c, s)
@@ -175,6 +181,7 @@ func (p *Position) restore(s Square, pc Piece, sl slot) {
 	p.list[c][sl.list] = s
 	p.index[s] = sl.list
 	p.counts[pc]++
+	p.toggle(s, pc)
 	if p.v.c.gen[pc].royal {
 		p.restoreRoyal(c, s, sl.royal)
 	}
@@ -213,6 +220,8 @@ func (p *Position) replace(s Square, pc Piece, royalSlot uint8) (old Piece, ret 
 	p.board[s] = pc | p.v.c.citBit[s]
 	p.counts[old]--
 	p.counts[pc]++
+	p.toggle(s, old)
+	p.toggle(s, pc)
 	wasRoyal, isRoyal := p.v.c.gen[old].royal, p.v.c.gen[pc].royal
 	switch {
 	case wasRoyal && !isRoyal:
@@ -232,6 +241,10 @@ func (p *Position) exchange(a, b Square) {
 	ia, ib := p.index[a], p.index[b]
 	p.list[pa.Color()][ia], p.list[pb.Color()][ib] = b, a
 	p.index[a], p.index[b] = ib, ia
+	p.toggle(a, pa)
+	p.toggle(b, pb)
+	p.toggle(a, pb)
+	p.toggle(b, pa)
 	p.moveRoyal(pa, a, b)
 	p.moveRoyal(pb, b, a)
 	z := &zobrist.piece
@@ -246,8 +259,17 @@ func (p *Position) relocate(from, to Square) {
 	i := p.index[from]
 	p.list[c][i] = to
 	p.index[to] = i
+	p.toggle(from, pc)
+	p.toggle(to, pc)
 	p.moveRoyal(pc, from, to)
 	p.cur().hash ^= zobrist.piece[pc][from] ^ zobrist.piece[pc][to]
+}
+
+// toggle flips square s in the Bitboards of piece pc.
+func (p *Position) toggle(s Square, pc Piece) {
+	i := int(p.v.c.index[s])
+	p.byColor[pc&1].toggle(i)
+	p.byCode[pc].toggle(i)
 }
 
 // moveRoyal follows a royal pc from one square to another in its side's
