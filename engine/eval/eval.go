@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"tamerlane/engine"
 )
@@ -38,7 +39,12 @@ type Evaluator struct {
 	types            [256]typeTerms // by piece type (a copy of the registry's)
 	phaseW           [256]int32     // by piece type
 	rank             [engine.NumSquares]int8
-	cover            [2][engine.NumSquares]uint8
+	// cover[c] is the set of squares c's pieces attack; attBy[c][t] the
+	// squares c's pieces of type t attack, for the types in typesSeen[c]
+	// (the others hold a former evaluation's sets)
+	cover     [2]engine.Bitboard
+	attBy     [2][32]engine.Bitboard
+	typesSeen [2]uint64
 	// per-square tables of the variant's board
 	cent     [engine.NumSquares]int32
 	rel      [2][engine.NumSquares]int32
@@ -58,36 +64,29 @@ type Evaluator struct {
 	pawnCache   []pawnEntry
 	pawnScratch pawnEntry
 	pawnHits    int
-	neighbors   [8]int
-	// issue-14 scratch: the enemy royals' neighbourhoods, rook-like
-	// pieces, pair colour masks, threat ranks
-	neighbors9 [9]int
-	zoneOf     [engine.NumSquares][9]engine.Square // the 3x3 neighbourhood of a square on the board
-	nzoneOf    [engine.NumSquares]uint8
-	zone       []engine.Square // the current zone: into zoneOf or zoneBuf
-	zoneBuf    [27]engine.Square
-	zacc       [27]uint8                // zone squares attacked so far by the side (see reachZone)
-	parity     [engine.NumSquares]uint8 // colour of the square (file+rank)&1
-	zroyal     [3]int32                 // squares of the royals whose zone is listed
-	nzroyal    int
-	zmap       [2][maxTypes]*[zoneWords]uint64 // zone maps by colour and type
-	rookSq     [2][32]engine.Square
-	nrook      [2]int
-	pairMask   [2]uint64
-	goBucket   [engine.MaxFiles + 8]int32 // by ranks to go: passed bucket term
-	tval       [maxTypes]int32            // threat rank by type
-	pawnCap    [2][maxPawnCaps]int        // squares an enemy pawn captures from: see threats
-	npawnCap   int
+	// zone9 and ring8 are, by square index, the square's 3x3
+	// neighbourhood on the board (itself included) and its neighbours
+	zone9, ring8 [engine.MaxIndex]engine.Bitboard
+	// royalSet[c] holds c's royals
+	royalSet [2]engine.Bitboard
+	parity   [engine.NumSquares]uint8 // colour of the square (file+rank)&1
+	rookSq   [2][32]engine.Square
+	nrook    [2]int
+	pairMask [2]uint64
+	goBucket [engine.MaxFiles + 8]int32 // by ranks to go: passed bucket term
+	tval     [maxTypes]int32            // threat rank by type
+	pawnCap  [2][maxPawnCaps]int        // squares an enemy pawn captures from: see threats
+	npawnCap int
 	// unsafe mobility: the squares each side's pawns attack, and whether a
 	// weight of the terms is not 0 (else Evaluate leaves them out)
-	pawnAtt    [2][engine.NumSquares]uint8
-	noPawnAtt  [engine.NumSquares]uint8 // all 0: the mask of the pieces and positions without the terms
+	pawnAtt    [2]engine.Bitboard
 	unsafeLive bool
 	// safe-check scratch: see safeChecks
 	checkers   []engine.PieceType        // the non-pawn non-royal types
 	checkBuf   []engine.CheckSquare      // CheckSquares' output
 	checkSeen  [engine.NumSquares]uint64 // piece codes counted on a square for the current royal
-	checksLive bool                      // a safe-check weight is not 0: Evaluate computes the safe checks
+	v          *engine.Variant
+	checksLive bool // a safe-check weight is not 0: Evaluate computes the safe checks
 }
 
 // New returns an evaluator for table w. The weights are copied (rounded to
@@ -95,7 +94,7 @@ type Evaluator struct {
 func New(w *Weights) *Evaluator {
 	r := w.reg
 	v := engine.MustVariant(r.variant, nil)
-	e := &Evaluator{w: w.Clone(), reg: r, files: v.Files, lastRank: int32(v.Ranks - 1)}
+	e := &Evaluator{w: w.Clone(), reg: r, files: v.Files, lastRank: int32(v.Ranks - 1), v: v}
 	nt := len(r.terms)
 	e.wmg = make([]int64, nt)
 	e.weg = make([]int64, nt)
@@ -133,26 +132,21 @@ func New(w *Weights) *Evaluator {
 		e.rel[engine.White][c.Square] = int32(c.Square.Rank())
 		e.rel[engine.Black][c.Square] = int32(v.Ranks - 1 - c.Square.Rank())
 	}
-	k := 0
-	for dr := -1; dr <= 1; dr++ {
-		for df := -1; df <= 1; df++ {
-			e.neighbors9[3*(dr+1)+df+1] = df + dr*engine.Stride
-			if df != 0 || dr != 0 {
-				e.neighbors[k] = df + dr*engine.Stride
-				k++
-			}
-		}
-	}
 	for s := range engine.Square(engine.NumSquares) {
 		f, rk := s.File(), s.Rank()
 		e.parity[s] = uint8((f + rk) & 1)
 		if !e.onBoard[s] {
 			continue
 		}
-		for _, d := range e.neighbors9 {
-			if z := s + engine.Square(d); e.onBoard[z] {
-				e.zoneOf[s][e.nzoneOf[s]] = z
-				e.nzoneOf[s]++
+		i := v.Index(s)
+		for dr := -1; dr <= 1; dr++ {
+			for df := -1; df <= 1; df++ {
+				if z := s + engine.Square(df+dr*engine.Stride); e.onBoard[z] {
+					e.zone9[i] = e.zone9[i].Or(engine.BitAt(v.Index(z)))
+					if z != s {
+						e.ring8[i] = e.ring8[i].Or(engine.BitAt(v.Index(z)))
+					}
+				}
 			}
 		}
 	}
@@ -176,10 +170,6 @@ func New(w *Weights) *Evaluator {
 				e.checkers = append(e.checkers, engine.PieceType(t))
 			}
 		}
-	}
-	for t := range r.zoneMaps {
-		e.zmap[0][t] = &r.zoneMaps[t][0]
-		e.zmap[1][t] = &r.zoneMaps[t][1]
 	}
 	return e
 }
@@ -297,11 +287,23 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 		clear(raw[:e.ncore]) // Evaluate reads the placement terms' sums only
 	}
 	e.placeMG, e.placeEG = 0, 0
-	e.cover[0] = [engine.NumSquares]uint8{}
-	e.cover[1] = [engine.NumSquares]uint8{}
+	e.cover = [2]engine.Bitboard{}
+	for c := range e.typesSeen {
+		for m := e.typesSeen[c]; m != 0; m &= m - 1 {
+			e.attBy[c][bits.TrailingZeros64(m)] = engine.Bitboard{}
+		}
+		e.typesSeen[c] = 0
+	}
 	unsafe := r.hasUnsafe && (all || e.unsafeLive)
 	if unsafe {
 		e.pawnAttacks(pos)
+	}
+	for c := engine.White; c <= engine.Black; c++ {
+		var royals engine.Bitboard
+		for _, s := range pos.Royals(c) {
+			royals = royals.Or(engine.BitAt(e.v.Index(s)))
+		}
+		e.royalSet[c] = royals
 	}
 	var ph int32
 	for c := engine.White; c <= engine.Black; c++ {
@@ -309,23 +311,23 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 		if c == engine.Black {
 			sgn = -1
 		}
-		cover := &e.cover[c]
 		rel := &e.rel[c]
 		np, nr := 0, 0
 		var attackers, attacks int32 // non-pawn pieces attacking the enemy royals' zone, and their squares
 		var pairs uint64
-		e.zoneSetup(pos, c.Other())
-		zmap := &e.zmap[c]
-		enemyPawnAtt := &e.noPawnAtt
+		zone := e.zoneOf(pos, c.Other())
+		var enemyPawnAtt engine.Bitboard
 		if unsafe {
-			enemyPawnAtt = &e.pawnAtt[c.Other()]
+			enemyPawnAtt = e.pawnAtt[c.Other()]
 		}
+		var cover engine.Bitboard
+		attBy := &e.attBy[c]
 		for _, s := range pos.Pieces(c) {
 			t := pos.At(s).Type()
 			tt := &e.types[t]
 			avoid := enemyPawnAtt
 			if tt.unsafe < 0 {
-				avoid = &e.noPawnAtt
+				avoid = engine.Bitboard{}
 			}
 			ph += e.phaseW[t]
 			raw[tt.material&(maxTerms-1)] += sgn
@@ -334,21 +336,17 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 			if all || e.placeLive {
 				e.place(tt, s, rel[s], sgn, all)
 			}
-			var n, unsafeN int
-			if len(e.zone) > 0 && e.nearZone(s, zmap[t]) {
-				// Royals have no zone term, but their marks must go
-				// through reachZone too.
-				var att int32
-				n, unsafeN, att = e.reachZone(pos, s, cover, avoid)
-				if tt.zone >= 0 {
-					raw[tt.zone&(maxTerms-1)] += sgn * att
-					if att > 0 && !tt.pawn {
-						attackers++
-						attacks += att
-					}
+			att, n, unsafeN := pos.Mobility(s, avoid)
+			cover = cover.Or(att)
+			attBy[t&31] = attBy[t&31].Or(att)
+			e.typesSeen[c] |= 1 << (t & 31)
+			if tt.zone >= 0 && zone.Any() {
+				a := int32(att.And(zone).Count())
+				raw[tt.zone&(maxTerms-1)] += sgn * a
+				if a > 0 && !tt.pawn {
+					attackers++
+					attacks += a
 				}
-			} else {
-				n, unsafeN = pos.ReachAvoiding(s, cover, avoid)
 			}
 			if tt.mobility >= 0 {
 				raw[tt.mobility&(maxTerms-1)] += sgn * int32(n)
@@ -371,9 +369,7 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 				nr++
 			}
 		}
-		for i, z := range e.zone {
-			cover[z] |= e.zacc[i]
-		}
+		e.cover[c] = cover
 		if r.danger >= 0 {
 			raw[r.danger] += sgn * dangerValue(attackers, attacks)
 		}
@@ -392,28 +388,17 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 			if c == engine.Black {
 				sgn = -1
 			}
-			enemy := &e.cover[c.Other()]
+			enemy := e.cover[c.Other()]
 			royals := pos.Royals(c)
+			guards := pos.Occupied(c).AndNot(e.royalSet[c])
 			var att, shel int32
 			for _, s := range royals {
 				if !e.onBoard[s] {
 					continue // in a citadel: safe
 				}
-				if enemy[s] != 0 {
-					att++
-				}
-				for _, d := range e.neighbors {
-					n := s + engine.Square(d)
-					if !e.onBoard[n] {
-						continue
-					}
-					if enemy[n] != 0 {
-						att++
-					}
-					if pc := pos.At(n); pc != engine.Empty && pc.Color() == c && !e.types[pc.Type()].royal {
-						shel++
-					}
-				}
+				i := e.v.Index(s)
+				att += int32(e.zone9[i].And(enemy).Count())
+				shel += int32(e.ring8[i].And(guards).Count())
 			}
 			raw[r.attacked] += sgn * att
 			raw[r.shelter] += sgn * shel
@@ -429,13 +414,7 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 	}
 	// Hanging pieces: attacked and undefended (the covers are complete now).
 	for c := engine.White; c <= engine.Black; c++ {
-		own, enemy := &e.cover[c], &e.cover[c.Other()]
-		var n int32
-		for _, s := range pos.Pieces(c) {
-			if enemy[s] != 0 && own[s] == 0 && !e.types[pos.At(s).Type()].royal {
-				n++
-			}
-		}
+		n := int32(pos.Occupied(c).AndNot(e.royalSet[c]).And(e.cover[c.Other()]).AndNot(e.cover[c]).Count())
 		if c == engine.White {
 			raw[r.hanging] += n
 		} else {

@@ -1,13 +1,14 @@
 package eval
 
 import (
+	"math/bits"
 	"slices"
 
 	"tamerlane/engine"
 )
 
-// This file holds the terms of issue 14 (features that can carry
-// strength): attacks on the enemy royal's neighbourhood by attacker type,
+// This file holds the terms that carry strength beyond material,
+// mobility and placement: attacks on the enemy royal's neighbourhood by attacker type,
 // passed pawns by distance to promotion, piece pairs of colour-bound
 // types, rook-like pieces on open and half-open files, and pieces attacked
 // by a cheaper piece. Like every other term they are generated from the
@@ -55,71 +56,6 @@ func dangerValue(k, a int32) int32 {
 // royalValue is the threat rank of a royal: never a cheaper attacker.
 const royalValue = 1 << 20
 
-// zoneBits is the number of square offsets a zone map covers: piece
-// square minus royal square, shifted by engine.NumSquares.
-const zoneBits = 2 * engine.NumSquares
-
-// zoneMap says, for a piece type and colour, from which square offsets
-// (piece minus royal, plus engine.NumSquares) the piece may attack a
-// square of the royal's 3x3 neighbourhood on an empty board. Pieces on the
-// real board attack a subset, so it is a cheap necessary condition (exact
-// for leapers). Offsets that two (file, rank) displacements share (the
-// padded board's stride is narrower than twice the widest board) are set
-// if either is, which keeps the condition necessary.
-type zoneMap [2][zoneWords]uint64
-
-// zoneWords is the number of 64-bit words of one colour's zone map.
-const zoneWords = (zoneBits + 63) / 64
-
-// zoneMapOf builds the zone map of d (Black's ranks mirrored).
-func zoneMapOf(d *engine.PieceDef) zoneMap {
-	var zm zoneMap
-	const far = 2 * engine.Stride
-	for c := 0; c < 2; c++ {
-		flip := 1 - 2*c
-		mark := func(af, ar int) { // the piece attacks piece+(af, ar)
-			for of := -1; of <= 1; of++ {
-				for or := -1; or <= 1; or++ {
-					df, dr := of-af, or-ar
-					if df <= -engine.Stride || df >= engine.Stride || dr <= -engine.Stride || dr >= engine.Stride {
-						continue
-					}
-					o := df + dr*engine.Stride + engine.NumSquares
-					if o >= 0 && o < zoneBits {
-						zm[c][o>>6] |= 1 << uint(o&63)
-					}
-				}
-			}
-		}
-		ray := func(f0, r0, df, dr int, lo, hi int8) {
-			h := int(hi)
-			if h == 0 {
-				h = far
-			}
-			for k := max(1, int(lo)); k <= h && k <= far; k++ {
-				mark(f0+k*df, r0+k*dr)
-			}
-		}
-		for _, m := range d.Moves {
-			if m.Mode == engine.MoveOnly {
-				continue
-			}
-			df, dr := int(m.DF), int(m.DR)*flip
-			switch m.Kind {
-			case engine.Leap:
-				mark(df, dr)
-			case engine.Slide:
-				ray(0, 0, df, dr, m.Min, m.Max)
-			case engine.Hop:
-				ray(0, 0, df, dr, 2, 0)
-			case engine.Bent:
-				ray(df, dr, int(m.TF), int(m.TR)*flip, m.Min, m.Max)
-			}
-		}
-	}
-	return zm
-}
-
 // rookLike reports whether d slides forward along its file and captures
 // that way (a rook, a queen), so that an open file is worth something to
 // it.
@@ -132,7 +68,7 @@ func rookLike(d *engine.PieceDef) bool {
 	return false
 }
 
-// addFeatureTerms appends the issue-14 terms of v to r (after every older
+// addFeatureTerms appends these terms of v to r (after every older
 // term, so that older weight indexes do not move).
 func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, name, doc string) int32) {
 	n := v.NumTypes()
@@ -145,11 +81,9 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 	// Attacks on the enemy royal's neighbourhood, by attacker type; every
 	// pawn type moves alike, so the pawns share one term.
 	pawnZone := int32(-1)
-	r.zoneMaps = make([]zoneMap, n+1)
 	for t := 1; t <= n; t++ {
 		d := v.Def(engine.PieceType(t))
 		tt := &r.types[t]
-		r.zoneMaps[t] = zoneMapOf(d)
 		switch {
 		case d.Royal:
 		case d.Pawn:
@@ -260,89 +194,36 @@ func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, na
 	}
 }
 
-// zoneSetup sets e.zone to the squares of the 3x3 neighbourhoods of c's
-// royals on the playing area (each once), and e.zroyal to the royals'
-// squares, for the attacks of c's enemy; it clears e.zacc. A royal in a
-// citadel has no neighbourhood.
-func (e *Evaluator) zoneSetup(pos *engine.Position, c engine.Color) {
-	e.nzroyal = 0
+// zoneOf returns the squares of the 3x3 neighbourhoods of c's royals on
+// the playing area (a royal in a citadel has none), which c's enemy
+// attacks.
+func (e *Evaluator) zoneOf(pos *engine.Position, c engine.Color) engine.Bitboard {
+	var zone engine.Bitboard
 	for _, s := range pos.Royals(c) {
-		if e.onBoard[s] && e.nzroyal < len(e.zroyal) {
-			e.zroyal[e.nzroyal] = int32(s)
-			e.nzroyal++
+		if e.onBoard[s] {
+			zone = zone.Or(e.zone9[e.v.Index(s)])
 		}
 	}
-	switch e.nzroyal {
-	case 0:
-		e.zone = e.zoneBuf[:0]
-	case 1:
-		k := e.zroyal[0]
-		e.zone = e.zoneOf[k][:e.nzoneOf[k]]
-	default:
-		n := 0
-		for _, k := range e.zroyal[:e.nzroyal] {
-		next:
-			for _, z := range e.zoneOf[k][:e.nzoneOf[k]] {
-				for _, y := range e.zoneBuf[:n] {
-					if y == z {
-						continue next
-					}
-				}
-				e.zoneBuf[n] = z
-				n++
-			}
-		}
-		e.zone = e.zoneBuf[:n]
-	}
-	clear(e.zacc[:len(e.zone)])
+	return zone
 }
 
-// nearZone reports whether a piece on s whose zone map (for its type and
-// colour) is zm may attack a square of the zone.
-func (e *Evaluator) nearZone(s engine.Square, zm *[zoneWords]uint64) bool {
-	for _, k := range e.zroyal[:e.nzroyal] {
-		o := uint(int32(s) - k + engine.NumSquares)
-		if o < zoneBits && zm[o>>6]>>(o&63)&1 != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// reachZone is pos.ReachAvoiding(s, cover, avoid) that also returns how
-// many squares of the zone the piece on s attacks. The zone squares of
-// cover hold only the marks of the current piece: they are read and
-// cleared after each piece (the marks gathered in e.zacc), and compute ORs
-// e.zacc back once the side's pieces are done. Pieces that nearZone rules
-// out cannot mark them.
-func (e *Evaluator) reachZone(pos *engine.Position, s engine.Square, cover, avoid *[engine.NumSquares]uint8) (n, avoided int, zone int32) {
-	n, avoided = pos.ReachAvoiding(s, cover, avoid)
-	acc := e.zacc[:len(e.zone)]
-	var cnt int32
-	for i, z := range e.zone {
-		x := cover[z]
-		cnt += int32(x)
-		acc[i] |= x
-		cover[z] = 0
-	}
-	return n, avoided, cnt
-}
-
-// pawnAttacks fills e.pawnAtt[c] with the squares c's pawns attack
-// (their capture leaps; e.npawnCap is not 0 when the unsafe-mobility terms
-// exist).
+// pawnAttacks fills e.pawnAtt[c] with the squares of the playing area c's
+// pawns attack (their capture leaps; e.npawnCap is not 0 when the
+// unsafe-mobility terms exist).
 func (e *Evaluator) pawnAttacks(pos *engine.Position) {
 	for c := engine.White; c <= engine.Black; c++ {
-		att := &e.pawnAtt[c]
-		*att = [engine.NumSquares]uint8{}
+		var att engine.Bitboard
 		for _, s := range pos.Pieces(c) {
 			if !e.types[pos.At(s).Type()].pawn {
 				continue
 			}
 			for _, d := range e.pawnCap[c][:e.npawnCap] {
-				att[int(s)+d] = 1
+				if t := s + engine.Square(d); e.onBoard[t] {
+					att = att.Or(engine.BitAt(e.v.Index(t)))
+				}
 			}
 		}
+		e.pawnAtt[c] = att
 	}
 }
 
@@ -423,31 +304,27 @@ func (e *Evaluator) pairTerms() {
 const maxTypes = 256
 
 // threats counts c's non-royal non-pawn pieces attacked by an enemy piece
-// of lower threat rank (the covers are complete). A pawn is the cheapest
-// attacker, so a look at the squares an enemy pawn would capture from
-// settles most cases before the general (and dearer) LeastAttacker.
+// of lower threat rank (the covers and the attacks by type are complete).
 func (e *Evaluator) threats(pos *engine.Position, c engine.Color) int32 {
-	enemy := &e.cover[c.Other()]
 	them := c.Other()
 	var n int32
-outer:
-	for _, s := range pos.Pieces(c) {
-		if enemy[s] == 0 {
-			continue
-		}
-		v := e.tval[pos.At(s).Type()]
+	for m := e.typesSeen[c]; m != 0; m &= m - 1 {
+		t := bits.TrailingZeros64(m)
+		v := e.tval[t]
 		if v == 0 || v >= royalValue {
 			continue
 		}
-		for _, d := range e.pawnCap[them][:e.npawnCap] {
-			if pc := pos.At(s - engine.Square(d)); pc != engine.Empty && pc.Color() == them && e.types[pc.Type()].pawn {
-				n++
-				continue outer
+		targets := pos.PiecesOf(engine.PieceType(t), c).And(e.cover[them])
+		if targets.Empty() {
+			continue
+		}
+		var cheaper engine.Bitboard
+		for o := e.typesSeen[them]; o != 0; o &= o - 1 {
+			if u := bits.TrailingZeros64(o); e.tval[u] < v {
+				cheaper = cheaper.Or(e.attBy[them][u])
 			}
 		}
-		if a, ok := pos.LeastAttacker(s, them, e.tval[:len(e.reg.threatValue)]); ok && e.tval[pos.At(a).Type()] < v {
-			n++
-		}
+		n += int32(targets.And(cheaper).Count())
 	}
 	return n
 }
@@ -499,7 +376,7 @@ func (e *Evaluator) safeChecks(pos *engine.Position, by engine.Color) int32 {
 	if codes == 0 {
 		return 0
 	}
-	own, enemy := &e.cover[by], &e.cover[by.Other()]
+	safe := e.cover[by].AndNot(e.cover[by.Other()])
 	var n int32
 	for _, k := range pos.Royals(by.Other()) {
 		if !e.onBoard[k] {
@@ -508,17 +385,15 @@ func (e *Evaluator) safeChecks(pos *engine.Position, by engine.Color) int32 {
 		e.checkBuf = pos.CheckSquares(k, by, codes, e.checkBuf[:0])
 		for _, cs := range e.checkBuf {
 			q := cs.Square
-			if own[q] == 0 || enemy[q] != 0 {
+			i := e.v.Index(q)
+			if !safe.Has(i) {
 				continue
 			}
 			m := cs.Codes &^ e.checkSeen[q]
-			for _, s := range pos.Pieces(by) {
-				if m == 0 {
-					break
-				}
-				if bit := uint64(1) << pos.At(s); m&bit != 0 && pos.Attacks(s, q) {
-					e.checkSeen[q] |= bit
-					m &^= bit
+			for ; m != 0; m &= m - 1 {
+				code := bits.TrailingZeros64(m)
+				if e.attBy[by][code>>1].Has(i) {
+					e.checkSeen[q] |= 1 << code
 					n++
 				}
 			}

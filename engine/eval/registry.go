@@ -98,8 +98,7 @@ type Registry struct {
 	hasUnsafe                                                        bool  // some type has an unsafe-mobility term
 	placeStart                                                       int32 // the first placement-table term (placement.go); every later term is one
 	pairTypes                                                        []int32
-	threatValue                                                      []int32   // by PieceType: see addFeatureTerms
-	zoneMaps                                                         []zoneMap // by PieceType
+	threatValue                                                      []int32 // by PieceType: see addFeatureTerms
 	// phase
 	phaseWeight []int32 // by PieceType
 	phaseTotal  int32
