@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // NewPosition returns the variant's start position.
@@ -30,14 +31,25 @@ const maxFENEcho = 120
 // Error formats the mistake; a FEN longer than maxFENEcho bytes is cut,
 // with its length given, so that a huge input does not flood the message.
 func (e *FENError) Error() string {
-	fen := fmt.Sprintf("%q", e.FEN)
-	if len(e.FEN) > maxFENEcho {
-		fen = fmt.Sprintf("%q... (%d bytes)", e.FEN[:maxFENEcho], len(e.FEN))
-	}
+	fen := quoteClipped(e.FEN, maxFENEcho)
 	if e.Pos >= 0 {
 		return fmt.Sprintf("fen %s: %s field, at character %d: %s", fen, e.Field, e.Pos+1, e.Msg)
 	}
 	return fmt.Sprintf("fen %s: %s field: %s", fen, e.Field, e.Msg)
+}
+
+// quoteClipped quotes s for an error message. A string longer than max
+// bytes is cut, at a character boundary, and its length in bytes given,
+// so that a huge input does not flood the message.
+func quoteClipped(s string, max int) string {
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%q... (%d bytes)", s[:cut], len(s))
 }
 
 // maxFENCounter bounds the halfmove and fullmove fields so that the clocks
@@ -239,13 +251,20 @@ func (p *Position) parsePlacement(s string, errAt func(int, string) error) error
 			pos := off + i
 			switch {
 			case ch >= '0' && ch <= '9':
-				j := i
-				for j < len(rs) && rs[j] >= '0' && rs[j] <= '9' {
-					j++
+				// Count digit by digit and stop as soon as the count runs
+				// past the rank: a huge count must not wrap around and
+				// stack the pieces that follow on squares already used.
+				j, n := i, 0
+				for ; j < len(rs) && rs[j] >= '0' && rs[j] <= '9'; j++ {
+					if n <= v.Files {
+						n = 10*n + int(rs[j]-'0')
+					}
 				}
-				n, _ := strconv.Atoi(rs[i:j])
-				if n == 0 {
+				switch {
+				case n == 0:
 					return errAt(pos, "empty-square count 0")
+				case n > v.Files-file:
+					return errAt(pos, fmt.Sprintf("empty-square count %s runs past rank %d's %d files (%d left)", quoteClipped(rs[i:j], 24), rank+1, v.Files, v.Files-file))
 				}
 				file += n
 				i = j

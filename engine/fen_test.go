@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -384,5 +385,49 @@ func TestLongFENErrorCut(t *testing.T) {
 	msg := err.Error()
 	if len(msg) > 400 || !strings.Contains(msg, "placement field") || !strings.Contains(msg, "(10010 bytes)") {
 		t.Errorf("error of %d bytes: %.500s", len(msg), msg)
+	}
+}
+
+// TestFENHugeEmptyCount: an empty-square count too large for the rank,
+// however many digits it has, is refused at its own position in the
+// placement, in every variant; it never wraps around to stack pieces on
+// squares already used (the audit's FEN put the Queen over a Knight and
+// came back as the start FEN).
+func TestFENHugeEmptyCount(t *testing.T) {
+	const overflow = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB9223372036854775807Q9223372036854775807BNR w KQkq - 0 1"
+	if _, err := ParseFEN(MustVariant("chess", nil), overflow); err == nil {
+		t.Fatalf("%s: accepted", overflow)
+	}
+	counts := []string{"9223372036854775807", "9223372036854775808", "18446744073709551616", "18446744073709551617",
+		"99999999999999999999999999999999", "12", strings.Repeat("9", 5000)}
+	for _, name := range VariantNames() {
+		v := MustVariant(name, nil)
+		fields := strings.Fields(v.StartFEN)
+		ranks := strings.Split(fields[0], "/")
+		last := len(ranks) - 1 // rank 1: White's pieces, so the error cannot be about a missing King
+		for _, n := range counts {
+			// The count replaces the first piece of rank 1 and one more
+			// square follows it: any count of 2 or more is too large.
+			rank := ranks[last]
+			cut := 1
+			if rank[0] >= '0' && rank[0] <= '9' {
+				cut = strings.IndexFunc(rank, func(r rune) bool { return r < '0' || r > '9' })
+			}
+			bad := append(slices.Clone(ranks[:last]), n+rank[cut:])
+			fen := strings.Join(bad, "/") + " " + strings.Join(fields[1:], " ")
+			_, err := ParseFEN(v, fen)
+			var fe *FENError
+			if !errors.As(err, &fe) {
+				t.Errorf("%s %.80q: want a FENError, got %v", name, fen, err)
+				continue
+			}
+			want := strings.LastIndex(fen[:strings.IndexByte(fen, ' ')], "/") + 1
+			if fe.Field != "placement" || fe.Pos != want || !strings.Contains(err.Error(), "empty-square count") {
+				t.Errorf("%s %.80q: %v (at byte %d), want the placement's count at byte %d", name, fen, err, fe.Pos, want)
+			}
+			if len(err.Error()) > 400 {
+				t.Errorf("%s: error of %d bytes", name, len(err.Error()))
+			}
+		}
 	}
 }

@@ -305,7 +305,12 @@ func (b *board) parseFEN(fen string) (*engine.Position, error) {
 				n := int(c - '0')
 				for k+1 < len(row) && row[k+1] >= '0' && row[k+1] <= '9' {
 					k++
-					n = n*10 + int(row[k]-'0')
+					if n <= b.files {
+						n = n*10 + int(row[k]-'0')
+					}
+				}
+				if n > b.files-xf {
+					return nil, err // no XBoard rank either: our parser's error says why
 				}
 				for ; n > 0; n-- {
 					if sq, ok := b.square(xf, r); ok && !b.v.IsCitadel(sq) {

@@ -269,3 +269,31 @@ func TestPieceCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestSetboardHugeEmptyCount: setboard refuses, at once, a FEN whose
+// empty-square count is too large for its rank, in our notation and in
+// XBoard's (whose reader counted on without bound), and keeps the
+// position it had.
+func TestSetboardHugeEmptyCount(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct{ variant, fen string }{
+		{"normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB9223372036854775807Q9223372036854775807BNR w KQkq - 0 1"},
+		{"normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/99999999999999999999999 w KQkq - 0 1"},
+		{"tamerlane", "*e1c1d1d1c1e*/*rntgwkfgtnr*/9999999999999999999/13/13/13/13/13/13/13 w - - 0 1"},
+	} {
+		s.Send("new", "variant "+tc.variant, "setboard "+tc.fen, "ping 1")
+		lines := s.until("pong 1")
+		if !contains(lines, "Error (bad FEN)") {
+			t.Errorf("%s setboard %s: %q", tc.variant, tc.fen, lines)
+		}
+		if tc.variant == "normal" {
+			// Still the start position: e2e4 is legal, the answer comes.
+			s.Send("force", "usermove e2e4", "ping 2")
+			if lines := s.until("pong 2"); contains(lines, "Illegal move") {
+				t.Errorf("after the refused setboard: %q", lines)
+			}
+		}
+	}
+	s.Send("quit")
+	s.Wait()
+}
