@@ -3,13 +3,13 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay/elo"
 )
@@ -193,10 +193,8 @@ func (c *Config) Validate() error {
 		bad("verify.sprt", "%s", strings.TrimPrefix(err.Error(), "elo: "))
 	}
 	if vf.OpeningsFile != "" {
-		if st, err := os.Stat(vf.OpeningsFile); err != nil {
+		if err := fsx.CheckRegular(vf.OpeningsFile); err != nil {
 			bad("verify.openings_file", "%v", err)
-		} else if st.IsDir() {
-			bad("verify.openings_file", "%s is a directory", vf.OpeningsFile)
 		}
 	}
 	if len(errs) == 0 && vf.Pairs > 0 {

@@ -2,11 +2,11 @@ package selfplay
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/engine/search"
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 )
 
@@ -110,12 +110,9 @@ func (c *Config) validate(lookPath bool) error {
 			return
 		}
 		*p = c.resolve(*p)
-		st, err := os.Stat(*p)
-		switch {
-		case err != nil:
+		// Refuse a directory, a named pipe or a device now, by name.
+		if err := fsx.CheckRegular(*p); err != nil {
 			bad(path, "%v", err)
-		case st.IsDir():
-			bad(path, "%s is a directory", *p)
 		}
 	}
 	openings := func(path string, v *engine.Variant, p *string) {

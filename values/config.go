@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 
 	"go.yaml.in/yaml/v3"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay"
 )
@@ -170,7 +170,7 @@ func LoadConfig(path string) (*Config, error) { return loadConfig(path, true) }
 func LoadRunConfig(path string) (*Config, error) { return loadConfig(path, false) }
 
 func loadConfig(path string, local bool) (*Config, error) {
-	b, err := os.ReadFile(path)
+	b, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -362,7 +362,7 @@ func (c *Config) Hash() (string, error) {
 			continue
 		}
 		im := *v.Imbalance
-		b, err := os.ReadFile(im.OpeningsFile)
+		b, err := fsx.ReadFile(im.OpeningsFile, fsx.MaxListBytes)
 		if err != nil {
 			return "", fmt.Errorf("variants[%d].imbalance.openings_file: %v", i, err)
 		}

@@ -138,7 +138,7 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	var err error
 	switch {
 	case *config != "":
-		data, rerr := os.ReadFile(*config)
+		data, rerr := fsx.ReadFile(*config, fsx.MaxConfigBytes)
 		if rerr != nil {
 			return rerr
 		}

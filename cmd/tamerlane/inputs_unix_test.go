@@ -1,0 +1,45 @@
+//go:build unix
+
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestFIFOInputsRefused: a named pipe given as a table or a config is
+// refused at once; opening it blocked until a writer came, and the
+// command could not be stopped by SIGTERM.
+func TestFIFOInputsRefused(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	for _, args := range [][]string{
+		{"search", "--variant", "chess", "--depth", "1", "--weights", fifo},
+		{"run", "-c", fifo, "-o", filepath.Join(dir, "run"), "--quiet"},
+		{"selfplay", "-c", fifo, "-o", filepath.Join(dir, "sp"), "--quiet"},
+	} {
+		type result struct {
+			code int
+			errs string
+		}
+		done := make(chan result, 1)
+		go func() {
+			code, _, errs := runCLI(t, args...)
+			done <- result{code, errs}
+		}()
+		select {
+		case r := <-done:
+			if r.code == 0 || !strings.Contains(r.errs, fifo+" is a named pipe (FIFO), not a regular file") {
+				t.Errorf("%v: exit %d, stderr %q", args, r.code, r.errs)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%v: blocked on the named pipe", args)
+		}
+	}
+}
