@@ -1,6 +1,10 @@
 package selfplay
 
 import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,5 +21,43 @@ func TestReadFENsHugeEmptyCount(t *testing.T) {
 	_, err := ReadFENs(engine.MustVariant("chess", nil), p)
 	if err == nil || !strings.HasPrefix(err.Error(), p+":3: ") || !strings.Contains(err.Error(), "empty-square count") {
 		t.Fatalf("err = %v, want %s:3: ... empty-square count ...", err, p)
+	}
+}
+
+// TestHugeCountsRefused: pairs, workers and the opening walk's size
+// beyond their bounds are config errors naming the line and field,
+// found at once; a run given too many workers is refused before its
+// directory is made. Before, 99999999999999 pairs looped in the stream
+// building (deaf to SIGTERM) and a walk of 1e18 plies died making its
+// move slice.
+func TestHugeCountsRefused(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "run.yaml", "nodes: 100\nworkers: 100000\nopenings: {plies: 1000000000000000000, attempts: 1000000000}\n"+
+		"variants: [{variant: chess, pairs: 99999999999999}]\nmatches:\n  - {variant: chess, pairs: 1000001}\n")
+	_, err := LoadConfig(p)
+	for _, want := range []string{
+		p + ":2: workers: must be at most 1024 game pairs at once (got 100000)",
+		p + ":3: openings.plies: must be 0 (no walk) to 1000 (got 1000000000000000000)",
+		p + ":3: openings.attempts: must be 1 to 100000 (got 1000000000)",
+		p + ":4: variants[0].pairs: must be at most 1000000 (got 99999999999999)",
+		p + ":6: matches[0].pairs: must be at most 1000000 (got 1000001)",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v\nwant it to contain %q", err, want)
+		}
+	}
+	cfg := loadTestConfig(t, smallConfig)
+	out := filepath.Join(dir, "out")
+	if _, err := Run(context.Background(), cfg, out, RunOptions{Workers: 100000}); err == nil || !strings.Contains(err.Error(), "workers: must be at most 1024 game pairs at once") {
+		t.Errorf("Run with 100000 workers: %v", err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the run directory was made (%v)", err)
+	}
+	if _, err := GenerateOpenings(context.Background(), engine.MustVariant("chess", nil), OpeningConfig{Plies: 1001}, PlayerSpec{}, GreedyFactory(), 1, 1); err == nil || !strings.Contains(err.Error(), "plies must be 1 to 1000") {
+		t.Errorf("GenerateOpenings of 1001 plies: %v", err)
+	}
+	if _, err := GenerateOpenings(context.Background(), engine.MustVariant("chess", nil), OpeningConfig{Plies: 2}, PlayerSpec{}, GreedyFactory(), math.MaxInt, 1); err == nil || !strings.Contains(err.Error(), "want 1 to 1000000 openings") {
+		t.Errorf("GenerateOpenings of MaxInt openings: %v", err)
 	}
 }

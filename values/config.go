@@ -239,8 +239,8 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 	if c.MaxPlies < 0 {
 		bad("max_plies", "must not be negative")
 	}
-	if c.Workers < 0 {
-		bad("workers", "must not be negative")
+	if err := selfplay.CheckWorkers(c.Workers); err != nil {
+		bad("workers", "%v", err)
 	}
 	c.adjudication(-1).Check(func(field, format string, a ...any) { bad("adjudication."+field, format, a...) })
 	r := c.Regression
@@ -267,8 +267,8 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 			bad(p+".variant", "variant %q is listed twice", v.Variant)
 		}
 		seen[v.Variant] = true
-		if v.Pairs < 0 {
-			bad(p+".pairs", "must not be negative")
+		if v.Pairs < 0 || v.Pairs > selfplay.MaxPairs {
+			bad(p+".pairs", "must not be negative nor more than %d (got %d)", selfplay.MaxPairs, v.Pairs)
 		}
 		if v.Adjudication != nil {
 			v.Adjudication.Check(func(field, format string, a ...any) { bad(p+".adjudication."+field, format, a...) })

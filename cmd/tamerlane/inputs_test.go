@@ -1,11 +1,40 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
+
+// runCLIWithin runs the CLI as runCLI does, cancelled after d, and fails
+// the test at once if it has not returned a few seconds later (a command
+// deaf to its context, blocked or looping).
+func runCLIWithin(t *testing.T, d time.Duration, args ...string) (int, string, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	type result struct {
+		code      int
+		out, errs string
+	}
+	done := make(chan result, 1)
+	go func() {
+		var out, errb bytes.Buffer
+		code := run(ctx, args, &out, &errb)
+		done <- result{code, out.String(), errb.String()}
+	}()
+	select {
+	case r := <-done:
+		return r.code, r.out, r.errs
+	case <-time.After(d + 5*time.Second):
+		t.Fatalf("%v: still running %v after it was cancelled", args, 5*time.Second)
+	}
+	return 0, "", ""
+}
 
 // TestUnreadableInputsRefused: a configuration, table or openings file
 // that is a device, a directory or too large is refused with an error
@@ -43,8 +72,45 @@ func TestUnreadableInputsRefused(t *testing.T) {
 		if args[0] != "search" && args[0] != "eval" {
 			args = append(args, "-o", out)
 		}
-		code, _, errs := runCLI(t, args...)
+		code, _, errs := runCLIWithin(t, 10*time.Second, args...)
 		if code == 0 || !strings.Contains(errs, tc.want) || strings.Contains(errs, "goroutine") {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errs, tc.want)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%v: %s was created (%v)", tc.args, out, err)
+		}
+	}
+}
+
+// TestHugeCountFlagsRefused: counts beyond their bounds are refused at
+// once naming the flag, before any directory is made (selfplay --pairs
+// 99999999999999 looped while building its streams and ignored the first
+// SIGTERM; --workers 100000 played that many pairs at once, each with
+// its players' hash tables).
+func TestHugeCountFlagsRefused(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(cfg, []byte("name: big\nselfplay:\n  nodes: 100\n  variants:\n    - {variant: chess, pairs: 99999999999999}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"selfplay", "--variant", "chess", "--pairs", "99999999999999"}, "--pairs: must be at most 1000000 (got 99999999999999)"},
+		{[]string{"selfplay", "--variant", "chess", "--workers", "100000"}, "--workers: must be at most 1024 game pairs at once (got 100000)"},
+		{[]string{"match", "--variant", "chess", "--pairs", "99999999999999"}, "--pairs: must be at most 1000000"},
+		{[]string{"match", "--variant", "chess", "--workers", "-1"}, "--workers: must not be negative (got -1; 0: one per CPU)"},
+		{[]string{"run", "--workers", "100000", "--quiet"}, "--workers: must be at most 1024 game pairs at once"},
+		{[]string{"run", "-c", cfg, "--quiet"}, cfg + ":5: selfplay.variants[0].pairs: must be at most 1000000 (got 99999999999999)"},
+		{[]string{"measure", "-c", cfg, "--workers", "100000"}, "--workers: must be at most 1024 game pairs at once"},
+		{[]string{"quality", "--variant", "chess", "--positions", cfg, "--workers", "100000"}, "--workers: want 1 to 1024 positions judged at once"},
+		{[]string{"openings", "--variant", "chess", "-n", "99999999999999"}, "-n 99999999999999: at most 1000000"},
+		{[]string{"openings", "--variant", "chess", "--plies", "1000000000000"}, "--plies 1000000000000: at most 1000"},
+	} {
+		out := filepath.Join(dir, "out", strings.Repeat("x", i+1))
+		code, _, errs := runCLIWithin(t, 10*time.Second, append(tc.args, "-o", out)...)
+		if code == 0 || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errs, tc.want)
 		}
 		if _, err := os.Stat(out); !os.IsNotExist(err) {

@@ -12,6 +12,7 @@ import (
 
 	"tamerlane/configs"
 	"tamerlane/pipeline"
+	"tamerlane/selfplay"
 	"tamerlane/tune/published"
 )
 
@@ -29,6 +30,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if err := selfplay.CheckWorkers(*workers); err != nil {
+		return fmt.Errorf("--workers: %v", err)
 	}
 	cfg, err := loadPipelineConfig(*cfgPath)
 	if err != nil {

@@ -1,0 +1,36 @@
+package values
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHugeCountsRefused: a measurement's workers and pairs beyond what
+// can be meant are config errors naming the field, and Run given too many
+// workers fails before it makes the measurement directory.
+func TestHugeCountsRefused(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"workers: 100000\nvariants:\n  - {variant: chess, pairs: 2}\n", "x.yaml:1: workers: must be at most 1024 game pairs at once (got 100000)"},
+		{"variants:\n  - {variant: chess, pairs: 99999999999999}\n", "x.yaml:2: variants[0].pairs: must not be negative nor more than 1000000 (got 99999999999999)"},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], max_pairs: 99999999999999}}\n", "max_pairs and check_pairs must not be more than 1000000"},
+	} {
+		_, err := ParseConfig([]byte(c.text), "x.yaml")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.text, err, c.want)
+		}
+	}
+	cfg, err := ParseConfig([]byte("variants:\n  - {variant: chess, pairs: 2}\n"), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "m")
+	if err := Run(context.Background(), cfg, dir, RunOptions{Workers: 100000}); err == nil || !strings.Contains(err.Error(), "workers: must be at most 1024 game pairs at once") {
+		t.Errorf("Run with 100000 workers: %v", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the measurement directory was made (%v)", err)
+	}
+}
