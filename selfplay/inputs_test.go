@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tamerlane/engine"
 )
@@ -59,5 +60,39 @@ func TestHugeCountsRefused(t *testing.T) {
 	}
 	if _, err := GenerateOpenings(context.Background(), engine.MustVariant("chess", nil), OpeningConfig{Plies: 2}, PlayerSpec{}, GreedyFactory(), math.MaxInt, 1); err == nil || !strings.Contains(err.Error(), "want 1 to 1000000 openings") {
 		t.Errorf("GenerateOpenings of MaxInt openings: %v", err)
+	}
+}
+
+// TestParseTCRefusesNonFinite: a clock of NaN, Inf or beyond a day, or a
+// NaN or negative increment, is an error naming the part at fault. NaN
+// and 1e20 seconds overflowed the duration (the match then ran by nodes)
+// and a NaN increment came out negative (every game lost on time).
+func TestParseTCRefusesNonFinite(t *testing.T) {
+	for _, c := range []struct{ tc, want string }{
+		{"NaN+0", "SECONDS must be a number from 0.001 to 86400 (a day), not NaN"},
+		{"Inf+0", "SECONDS must be a number from 0.001 to 86400 (a day), not Inf"},
+		{"1e20+0", "SECONDS must be a number from 0.001 to 86400 (a day), not 1e20"},
+		{"1e400", "SECONDS must be a number from 0.001 to 86400 (a day), not 1e400"},
+		{"0+1", "SECONDS must be a number from 0.001"},
+		{"10+NaN", "INCREMENT must be a number from 0 to 86400 (a day), not NaN"},
+		{"10+-0.5", "INCREMENT must be a number from 0 to 86400 (a day), not -0.5"},
+		{"10+1e20", "INCREMENT must be a number from 0 to 86400 (a day), not 1e20"},
+		{"ten+1", "want SECONDS+INCREMENT"},
+	} {
+		if _, _, err := ParseTC(c.tc); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseTC(%q): %v, want %q", c.tc, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		tc        string
+		base, inc time.Duration
+	}{{"10+0.1", 10 * time.Second, 100 * time.Millisecond}, {"86400", 24 * time.Hour, 0}, {"0.001+0", time.Millisecond, 0}} {
+		if base, inc, err := ParseTC(c.tc); err != nil || base != c.base || inc != c.inc {
+			t.Errorf("ParseTC(%q) = %v, %v, %v", c.tc, base, inc, err)
+		}
+	}
+	e := EngineSpec{Cmd: "sh", MoveTime: 1 << 50}
+	if err := e.ValidateOffline(); err == nil || !strings.Contains(err.Error(), "movetime and timeout_ms must be at most 86400000 ms") {
+		t.Errorf("movetime 2^50 ms: %v", err)
 	}
 }

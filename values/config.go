@@ -88,6 +88,16 @@ type RegressionConfig struct {
 	ScoredMaxPawns float64 `yaml:"scored_max_pawns,omitempty" json:"scored_max_pawns"`
 }
 
+// CheckMaxPawns checks a scored_max_pawns setting (0: the default): a
+// finite number of pawns, at least 0. NaN, which every comparison fails,
+// was taken for "not given" and Inf kept every difference.
+func CheckMaxPawns(x float64) error {
+	if !(x >= 0) || math.IsInf(x, 0) {
+		return fmt.Errorf("%v is not a number of pawns (a finite number ≥ 0; 0: the default, 2)", x)
+	}
+	return nil
+}
+
 // SampleOptions are the sample selection of r.
 func (r RegressionConfig) SampleOptions() SampleOptions {
 	return SampleOptions{MinPly: r.MinPly, QuietPlies: r.QuietPlies, SharedPieces: r.SharedPieces, Pairs: r.Pairs}
@@ -246,6 +256,8 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 	r := c.Regression
 	if r.MinPly < 0 || r.QuietPlies < 0 || r.MinGames < 0 || r.SharedPieces < 0 || r.ScoredMaxPawns < 0 {
 		bad("regression", "min_ply, quiet_plies, min_games, shared_pieces and scored_max_pawns must not be negative")
+	} else if err := CheckMaxPawns(r.ScoredMaxPawns); err != nil {
+		bad("regression.scored_max_pawns", "%v", err)
 	}
 	if len(c.Variants) == 0 {
 		bad("variants", "required: at least one variant")
@@ -302,7 +314,7 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 				}
 			}
 			for _, x := range slices.Sorted(maps.Keys(v.Imbalance.Start)) {
-				if !slices.Contains(v.Imbalance.Pieces, x) || !(v.Imbalance.Start[x] > 0) {
+				if y := v.Imbalance.Start[x]; !slices.Contains(v.Imbalance.Pieces, x) || !(y > 0) || math.IsInf(y, 0) {
 					bad(fmt.Sprintf("%s.imbalance.start.%s", p, x), "want a positive estimate of a piece of imbalance.pieces")
 				}
 			}

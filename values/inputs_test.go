@@ -34,3 +34,19 @@ func TestHugeCountsRefused(t *testing.T) {
 		t.Errorf("the measurement directory was made (%v)", err)
 	}
 }
+
+// TestNonFiniteConfigRefused: NaN and Inf in a measurement's numbers are
+// errors naming the field.
+func TestNonFiniteConfigRefused(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"regression: {scored_max_pawns: .nan}\nvariants:\n  - {variant: chess, pairs: 2}\n", "x.yaml:1: regression.scored_max_pawns: NaN is not a number of pawns"},
+		{"regression: {scored_max_pawns: .inf}\nvariants:\n  - {variant: chess, pairs: 2}\n", "x.yaml:1: regression.scored_max_pawns: +Inf is not a number of pawns"},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], start: {N: .inf}}}\n", "variants[0].imbalance.start.N: want a positive estimate"},
+		{"variants:\n  - {variant: chess, imbalance: {pieces: [N], half_width: .nan}}\n", "half_width NaN is not a finite number ≥ 0"},
+	} {
+		_, err := ParseConfig([]byte(c.text), "x.yaml")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.text, err, c.want)
+		}
+	}
+}

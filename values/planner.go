@@ -96,6 +96,8 @@ func (c *PlanConfig) Validate() error {
 		return errors.New("imbalance: variant is required")
 	case len(c.Pieces) == 0:
 		return fmt.Errorf("imbalance %s: pieces is empty", c.Variant)
+	case !(c.HalfWidth >= 0) || math.IsInf(c.HalfWidth, 0):
+		return fmt.Errorf("imbalance %s: half_width %v is not a finite number ≥ 0", c.Variant, c.HalfWidth)
 	case c.HalfWidth < 0 || c.BatchPairs < 0 || c.MaxPairs < 0 || c.MaxPawns < 0 || c.CheckPairs < 0:
 		return fmt.Errorf("imbalance %s: half_width, batch_pairs, max_pairs, max_pawns and check_pairs must not be negative", c.Variant)
 	case c.MaxPairs > selfplay.MaxPairs || c.CheckPairs > selfplay.MaxPairs:

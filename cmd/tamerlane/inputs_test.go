@@ -118,3 +118,40 @@ func TestHugeCountFlagsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestNonFiniteFlagsRefused: NaN, Inf and absurd numbers in --tc and
+// --scored-max-pawns are refused naming the flag, before anything is
+// played or read (--tc NaN+0 played by nodes, --tc 10+NaN lost every
+// game on time, --scored-max-pawns NaN was taken for "not given").
+func TestNonFiniteFlagsRefused(t *testing.T) {
+	dir := t.TempDir()
+	fens := filepath.Join(dir, "fens.txt")
+	if err := os.WriteFile(fens, []byte("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "--variant", "chess", "--engine-b", "sh", "--tc", "NaN+0"}, `--tc "NaN+0": SECONDS must be a number from 0.001 to 86400 (a day), not NaN`},
+		{[]string{"match", "--variant", "chess", "--engine-b", "sh", "--tc", "Inf+0"}, `--tc "Inf+0": SECONDS must be`},
+		{[]string{"match", "--variant", "chess", "--engine-b", "sh", "--tc", "1e20+0"}, `--tc "1e20+0": SECONDS must be`},
+		{[]string{"match", "--variant", "chess", "--engine-b", "sh", "--tc", "10+NaN"}, `--tc "10+NaN": INCREMENT must be a number from 0 to 86400 (a day), not NaN`},
+		{[]string{"quality", "--variant", "chess", "--positions", fens, "--engine-b", "sh", "--tc", "NaN+0"}, `--tc "NaN+0": SECONDS must be`},
+		{[]string{"values", "--run", dir, "--scored-max-pawns", "NaN"}, "--scored-max-pawns: NaN is not a number of pawns"},
+		{[]string{"values", "--run", dir, "--scored-max-pawns", "Inf"}, "--scored-max-pawns: +Inf is not a number of pawns"},
+	} {
+		args := tc.args
+		out := filepath.Join(dir, "out", strings.Repeat("x", i+1))
+		if args[0] == "match" {
+			args = append(args, "-o", out)
+		}
+		code, _, errs := runCLIWithin(t, 10*time.Second, args...)
+		if code == 0 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errs, tc.want)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%v: %s was created (%v)", tc.args, out, err)
+		}
+	}
+}
