@@ -25,13 +25,14 @@ type FENError struct {
 	Msg   string
 }
 
-// maxFENEcho bounds how much of a FEN an error message repeats.
-const maxFENEcho = 120
+// maxEcho bounds how much of an input (a FEN, a rules string, a variant
+// name) an error message repeats.
+const maxEcho = 120
 
-// Error formats the mistake; a FEN longer than maxFENEcho bytes is cut,
+// Error formats the mistake; a FEN longer than maxEcho bytes is cut,
 // with its length given, so that a huge input does not flood the message.
 func (e *FENError) Error() string {
-	fen := quoteClipped(e.FEN, maxFENEcho)
+	fen := quoteClipped(e.FEN, maxEcho)
 	if e.Pos >= 0 {
 		return fmt.Sprintf("fen %s: %s field, at character %d: %s", fen, e.Field, e.Pos+1, e.Msg)
 	}
@@ -45,11 +46,26 @@ func quoteClipped(s string, max int) string {
 	if len(s) <= max {
 		return strconv.Quote(s)
 	}
+	return fmt.Sprintf("%q... (%d bytes)", s[:cutAt(s, max)], len(s))
+}
+
+// clipped is quoteClipped without the quotes, for a value written as it
+// was given (an option's k=v).
+func clipped(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	return fmt.Sprintf("%s... (%d bytes)", s[:cutAt(s, max)], len(s))
+}
+
+// cutAt returns the largest length of at most max bytes at which s can
+// be cut between two characters.
+func cutAt(s string, max int) int {
 	cut := max
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	return fmt.Sprintf("%q... (%d bytes)", s[:cut], len(s))
+	return cut
 }
 
 // maxFENCounter bounds the halfmove and fullmove fields so that the clocks

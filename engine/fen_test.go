@@ -431,3 +431,32 @@ func TestFENHugeEmptyCount(t *testing.T) {
 		}
 	}
 }
+
+// TestLongRulesErrorCut: a bad rules string or variant name of 100 KB is
+// cut in the error as a FEN is, with its length given, and the error
+// still names what is wrong.
+func TestLongRulesErrorCut(t *testing.T) {
+	long := strings.Repeat("x", 100000)
+	for _, c := range []struct{ variant, rules, want string }{
+		{"tamerlane", "swap=" + long, "option swap=xxx"},
+		{"tamerlane", long, "is not of the form key=value"},
+		{"tamerlane", long + "=1", "unknown option"},
+		{"tamerlane", "nmove=" + strings.Repeat("9", 100000), "want a non-negative integer"},
+		{"chess", long + "=1", "has no rule options"},
+		{"tamerlane", "swap=off," + long + "=1", "unknown option"},
+		{long, "", "unknown variant"},
+	} {
+		_, err := VariantWithRules(c.variant, c.rules)
+		if err == nil {
+			t.Errorf("%.20s %.20s: no error", c.variant, c.rules)
+			continue
+		}
+		msg := err.Error()
+		if len(msg) > 400 || !strings.Contains(msg, c.want) || !strings.Contains(msg, " bytes)") {
+			t.Errorf("%.20s %.20s: error of %d bytes: %.500s", c.variant, c.rules, len(msg), msg)
+		}
+	}
+	if _, err := ParseOptions(long + "=1," + long + "=2"); err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "given twice") {
+		t.Errorf("a long key twice: %.500v", err)
+	}
+}
