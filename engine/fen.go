@@ -21,7 +21,7 @@ func NewPosition(v *Variant) *Position {
 type FENError struct {
 	FEN   string
 	Field string
-	Pos   int // byte offset in FEN, -1 if not applicable
+	Pos   int // byte offset in FEN, -1 if not applicable; Error counts characters
 	Msg   string
 }
 
@@ -33,8 +33,9 @@ const maxEcho = 120
 // with its length given, so that a huge input does not flood the message.
 func (e *FENError) Error() string {
 	fen := quoteClipped(e.FEN, maxEcho)
-	if e.Pos >= 0 {
-		return fmt.Sprintf("fen %s: %s field, at character %d: %s", fen, e.Field, e.Pos+1, e.Msg)
+	if e.Pos >= 0 && e.Pos <= len(e.FEN) {
+		// The position a reader counts: characters, not bytes (♚ is three).
+		return fmt.Sprintf("fen %s: %s field, at character %d: %s", fen, e.Field, utf8.RuneCountInString(e.FEN[:e.Pos])+1, e.Msg)
 	}
 	return fmt.Sprintf("fen %s: %s field: %s", fen, e.Field, e.Msg)
 }
@@ -129,7 +130,7 @@ func parseFEN(v *Variant, fen string, checked bool) (*Position, error) {
 				}
 			}
 			if bit < 0 {
-				return fail(rightsName(v), offs[2]+i, "unexpected %q", ch)
+				return fail(rightsName(v), offs[2]+i, "unexpected %s", charAt(fields[2], i))
 			}
 			if st.rights&(1<<bit) != 0 {
 				return fail(rightsName(v), offs[2]+i, "%q given twice", ch)
@@ -327,7 +328,7 @@ func (p *Position) parsePlacement(s string, errAt func(int, string) error) error
 					}
 				}
 				if n == 0 {
-					return errAt(pos, fmt.Sprintf("unknown piece %q", ch))
+					return errAt(pos, "unknown piece "+charAt(rs, i))
 				}
 				if file >= v.Files {
 					return errAt(pos, fmt.Sprintf("rank %d has more than %d files", rank+1, v.Files))
@@ -345,6 +346,17 @@ func (p *Position) parsePlacement(s string, errAt func(int, string) error) error
 		off += len(rs) + 1
 	}
 	return nil
+}
+
+// charAt quotes the character that starts at byte i of s, whole (a
+// multi-byte character such as ♚ is one character), or the byte if it
+// starts no valid UTF-8 character.
+func charAt(s string, i int) string {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02x", s[i])
+	}
+	return strconv.QuoteRune(r)
 }
 
 func (p *Position) putChecked(s Square, pc Piece) error {

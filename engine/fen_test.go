@@ -460,3 +460,27 @@ func TestLongRulesErrorCut(t *testing.T) {
 		t.Errorf("a long key twice: %.500v", err)
 	}
 }
+
+// TestFENErrorWholeCharacter: a character of several bytes in a FEN is
+// reported whole ('♚', not its first byte 'â') and positions count
+// characters, not bytes, before it; a byte that starts no character is
+// given as a byte.
+func TestFENErrorWholeCharacter(t *testing.T) {
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+	v := MustVariant("chess", nil)
+	for _, c := range []struct {
+		fen, want string
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ♚BNR w KQkq - 0 1", "placement field, at character 40: unknown piece '♚'"},
+		{start + " w K♚kq - 0 1", "castling field, at character 48: unexpected '♚'"},
+		// U+00A0, a space of two bytes, separates the fields: the x is
+		// the 49th character and the 50th byte.
+		{start + "\u00a0w KQxq - 0 1", "castling field, at character 49: unexpected 'x'"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ\xffBNR w KQkq - 0 1", "placement field, at character 40: unknown piece byte 0xff"},
+	} {
+		_, err := ParseFEN(v, c.fen)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.fen, err, c.want)
+		}
+	}
+}

@@ -324,7 +324,7 @@ func (b *board) parseFEN(fen string) (*engine.Position, error) {
 				up := c &^ 0x20
 				t, ok := b.byChar[up]
 				if !ok {
-					return nil, fmt.Errorf("setboard: unknown piece %q: %v", c, err)
+					return nil, err // a letter of neither notation: our parser names it and its place
 				}
 				sq, _ := b.square(xf, r)
 				if b.v.Def(t).Pawn && b.shared {

@@ -297,3 +297,17 @@ func TestSetboardHugeEmptyCount(t *testing.T) {
 	s.Send("quit")
 	s.Wait()
 }
+
+// TestSetboardWholeCharacter: setboard names a piece letter of several
+// bytes whole, once, with its place, not by its first byte.
+func TestSetboardWholeCharacter(t *testing.T) {
+	s := newSession(t)
+	s.Send("new", "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ♚BNR w KQkq - 0 1", "ping 1")
+	lines := s.until("pong 1")
+	if !contains(lines, "tellusererror Illegal position: fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ♚BNR w KQkq - 0 1\": placement field, at character 40: unknown piece '♚'") ||
+		strings.Contains(strings.Join(lines, "\n"), "â") {
+		t.Errorf("setboard with ♚: %q", lines)
+	}
+	s.Send("quit")
+	s.Wait()
+}
