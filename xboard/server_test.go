@@ -311,3 +311,34 @@ func TestSetboardWholeCharacter(t *testing.T) {
 	s.Send("quit")
 	s.Wait()
 }
+
+// TestSetboardKeepsGivenFields: a FEN in our notation that we refuse is
+// reported by its own fields: the empty board names its missing King,
+// not castling rights "KQkq" it never gave (the reading in XBoard's
+// notation filled them in from the start position).
+func TestSetboardKeepsGivenFields(t *testing.T) {
+	s := newSession(t)
+	s.Send("new", "setboard 8/8/8/8/8/8/8/8 w - - 0 1", "ping 1")
+	lines := s.until("pong 1")
+	all := strings.Join(lines, "\n")
+	if !contains(lines, `tellusererror Illegal position: fen "8/8/8/8/8/8/8/8 w - - 0 1": placement field: white has no royal piece`) || strings.Contains(all, "KQkq") {
+		t.Errorf("setboard of the empty board: %q", lines)
+	}
+	s.Send("quit")
+	s.Wait()
+}
+
+// TestXBoardFENKeepsCounters: reading a FEN in XBoard's notation keeps
+// its move counters.
+func TestXBoardFENKeepsCounters(t *testing.T) {
+	v := engine.MustVariant("tamerlane", nil)
+	b := newBoard(v)
+	xfen := strings.Replace(b.fen(engine.NewPosition(v)), " 0 1", " 7 12", 1)
+	p, err := b.parseFEN(xfen)
+	if err != nil {
+		t.Fatalf("%s: %v", xfen, err)
+	}
+	if f := strings.Fields(p.FEN()); f[4] != "7" || f[5] != "12" {
+		t.Errorf("%s read as %s", xfen, p.FEN())
+	}
+}
