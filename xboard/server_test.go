@@ -1,6 +1,9 @@
 package xboard
 
 import (
+	"bufio"
+	"bytes"
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -340,5 +343,48 @@ func TestXBoardFENKeepsCounters(t *testing.T) {
 	}
 	if f := strings.Fields(p.FEN()); f[4] != "7" || f[5] != "12" {
 		t.Errorf("%s read as %s", xfen, p.FEN())
+	}
+}
+
+// TestClockArgumentsConsistent: st, time and level read a number too
+// large for any clock alike, as a day (st took 99999999999999999999 and
+// overflowed to a negative time per move; time refused it), and refuse
+// NaN and Inf alike.
+func TestClockArgumentsConsistent(t *testing.T) {
+	const huge = "99999999999999999999"
+	s := NewServer("test")
+	var out bytes.Buffer
+	s.out = bufio.NewWriter(&out)
+	ctx := context.Background()
+	for _, c := range []struct {
+		cmd  string
+		got  *time.Duration
+		want time.Duration
+	}{
+		{"st " + huge, &s.moveTime, maxClock},
+		{"time " + huge, &s.myTime, maxClock},
+		{"st 1e400", &s.moveTime, maxClock},
+		{"time 1e400", &s.myTime, maxClock},
+		{"st 2.5", &s.moveTime, 2500 * time.Millisecond},
+		{"time 3000", &s.myTime, 30 * time.Second},
+		{"time -500", &s.myTime, 0},
+		{"level 40 " + huge + " 0", &s.myTime, maxClock},
+		{"level 40 5:30 " + huge, &s.inc, maxClock},
+		{"level 40 5:30 0.5", &s.myTime, 5*time.Minute + 30*time.Second},
+	} {
+		out.Reset()
+		s.handle(ctx, c.cmd)
+		s.out.Flush()
+		if out.Len() > 0 || *c.got != c.want {
+			t.Errorf("%s: %v, reply %q; want %v and no reply", c.cmd, *c.got, out.String(), c.want)
+		}
+	}
+	for _, cmd := range []string{"st NaN", "time NaN", "st Inf", "time -Inf", "st 0", "st x", "time 12x", "level 40 5 NaN", "level 40 Inf 0"} {
+		out.Reset()
+		s.handle(ctx, cmd)
+		s.out.Flush()
+		if !strings.HasPrefix(out.String(), "Error (bad ") {
+			t.Errorf("%s: reply %q, want an error", cmd, out.String())
+		}
 	}
 }
