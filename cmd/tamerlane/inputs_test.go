@@ -155,3 +155,34 @@ func TestNonFiniteFlagsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestSymlinkInputsNamed: a loop of symbolic links or a link to a missing
+// file given as a config or a table is named as such; run -c took both
+// for a missing file and looked for an embedded config of that name.
+func TestSymlinkInputsNamed(t *testing.T) {
+	dir := t.TempDir()
+	loop := filepath.Join(dir, "loop.yaml")
+	dangling := filepath.Join(dir, "dangling.yaml")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "gone.yaml"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	loopMsg := loop + ": a loop of symbolic links"
+	danglingMsg := dangling + ": a symbolic link to " + filepath.Join(dir, "gone.yaml") + ", which does not exist"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "-c", loop, "-o", filepath.Join(dir, "r1"), "--quiet"}, loopMsg},
+		{[]string{"run", "-c", dangling, "-o", filepath.Join(dir, "r2"), "--quiet"}, danglingMsg},
+		{[]string{"selfplay", "-c", loop, "-o", filepath.Join(dir, "s1"), "--quiet"}, loopMsg},
+		{[]string{"search", "--variant", "chess", "--depth", "1", "--weights", loop}, loopMsg},
+	} {
+		code, _, errs := runCLIWithin(t, 10*time.Second, tc.args...)
+		if code == 0 || !strings.Contains(errs, tc.want) || strings.Contains(errs, "no embedded config") {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errs, tc.want)
+		}
+	}
+}

@@ -87,12 +87,14 @@ func embeddedConfigs() []string {
 }
 
 // loadPipelineConfig reads a config file, or an embedded config by name
-// when no such file exists ("" is the embedded default).
+// when nothing is at path ("" is the embedded default). Something at path
+// that cannot be read (a loop of symbolic links, a link to a missing
+// file, a directory) is an error saying what it is.
 func loadPipelineConfig(path string) (*pipeline.Config, error) {
 	if path == "" {
 		path = "default"
 	}
-	if _, err := os.Stat(path); err == nil {
+	if _, err := os.Lstat(path); err == nil {
 		return pipeline.Load(path)
 	}
 	name := strings.TrimSuffix(filepath.Base(path), ".yaml") + ".yaml"
