@@ -484,3 +484,41 @@ func TestFENErrorWholeCharacter(t *testing.T) {
 		}
 	}
 }
+
+// TestPawnOnFirstRank: a pawn on its own first rank is refused where the
+// variant's rules can never put it there (its moves all go forward: chess,
+// shatranj, shako, Tamerlane II) and accepted where one can: Tamerlane's
+// King swap gives any pawn the King's square, and the pawn of pawns is
+// lifted to any square (RULES.md 3.4, 3.5), so with swap=off only the
+// pawn of pawns may stand there.
+func TestPawnOnFirstRank(t *testing.T) {
+	const t9 = "5k5/11/11/11/11/11/11/11/11/" // ranks 10..2 of Tamerlane with Black's King
+	cases := []struct {
+		variant, opts, fen string
+		ok                 bool
+	}{
+		{"chess", "", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", false},
+		{"chess", "", "p3k3/8/8/8/8/8/8/4K3 b - - 0 1", false},
+		{"chess", "", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", true},
+		{"shatranj", "", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", false},
+		{"shako", "", "4k5/10/10/10/10/10/10/10/10/P3K5 w - - 0 1", false},
+		{"tamerlane2", "", "5k5/11/11/11/11/11/11/11/11/11/P4K5 w - - 0 1", false},
+		{"tamerlane2", "", "5k5/11/11/11/11/11/11/11/11/11/M4K5 w - - 0 1", true}, // a Prince steps back
+		{"tamerlane", "", t9 + "PR4K5 w Ss 00 0 1", true},
+		{"tamerlane", "", "pr4k5/11/11/11/11/11/11/11/11/5K5 w Ss 00 0 1", true},
+		{"tamerlane", "swap=off", t9 + "PR4K5 w - 00 0 1", false},
+		{"tamerlane", "swap=off", t9 + "PP4K5 w - 00 0 1", true},
+		{"full-tamerlane", "", t9 + "PV4K5 w Ss 00 0 1", true},
+		{"tamerlane-feminine", "swap=off", t9 + "PK4K5 w - 00 0 1", false},
+	}
+	for _, c := range cases {
+		v := mustRuleVariant(t, ruleSet{c.variant, c.opts})
+		_, err := ParseFEN(v, c.fen)
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("%s %s %q: %v", c.variant, c.opts, c.fen, err)
+		case !c.ok && (err == nil || !strings.Contains(err.Error(), "its own first rank")):
+			t.Errorf("%s %s %q: %v, want a pawn refused on its own first rank", c.variant, c.opts, c.fen, err)
+		}
+	}
+}
