@@ -65,6 +65,7 @@ func TestUnreadableInputsRefused(t *testing.T) {
 		{[]string{"match", "--variant", "chess", "--openings", device, "--pairs", "1", "--quiet"}, "--openings: " + device + " is a character device"},
 		{[]string{"match", "--variant", "chess", "-c", big, "--pairs", "1", "--quiet"}, big + " is 5.0 MiB"},
 		{[]string{"tune", "-c", device, "--data", dir}, device + " is a character device"},
+		{[]string{"tune", "--data", device}, device + " is a character device"},
 		{[]string{"measure", "-c", device}, device + " is a character device"},
 	} {
 		out := filepath.Join(dir, "out", strings.Repeat("x", i+1))

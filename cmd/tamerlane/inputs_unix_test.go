@@ -23,6 +23,7 @@ func TestFIFOInputsRefused(t *testing.T) {
 		{"search", "--variant", "chess", "--depth", "1", "--weights", fifo},
 		{"run", "-c", fifo, "-o", filepath.Join(dir, "run"), "--quiet"},
 		{"selfplay", "-c", fifo, "-o", filepath.Join(dir, "sp"), "--quiet"},
+		{"tune", "--data", fifo, "-o", filepath.Join(dir, "tune")},
 	} {
 		code, _, errs := runCLIWithin(t, 10*time.Second, args...)
 		if code == 0 || !strings.Contains(errs, fifo+" is a named pipe (FIFO), not a regular file") {
