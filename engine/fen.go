@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // NewPosition returns the variant's start position.
@@ -20,24 +21,52 @@ func NewPosition(v *Variant) *Position {
 type FENError struct {
 	FEN   string
 	Field string
-	Pos   int // byte offset in FEN, -1 if not applicable
+	Pos   int // byte offset in FEN, -1 if not applicable; Error counts characters
 	Msg   string
 }
 
-// maxFENEcho bounds how much of a FEN an error message repeats.
-const maxFENEcho = 120
+// maxEcho bounds how much of an input (a FEN, a rules string, a variant
+// name) an error message repeats.
+const maxEcho = 120
 
-// Error formats the mistake; a FEN longer than maxFENEcho bytes is cut,
+// Error formats the mistake; a FEN longer than maxEcho bytes is cut,
 // with its length given, so that a huge input does not flood the message.
 func (e *FENError) Error() string {
-	fen := fmt.Sprintf("%q", e.FEN)
-	if len(e.FEN) > maxFENEcho {
-		fen = fmt.Sprintf("%q... (%d bytes)", e.FEN[:maxFENEcho], len(e.FEN))
-	}
-	if e.Pos >= 0 {
-		return fmt.Sprintf("fen %s: %s field, at character %d: %s", fen, e.Field, e.Pos+1, e.Msg)
+	fen := quoteClipped(e.FEN, maxEcho)
+	if e.Pos >= 0 && e.Pos <= len(e.FEN) {
+		// The position a reader counts: characters, not bytes (♚ is three).
+		return fmt.Sprintf("fen %s: %s field, at character %d: %s", fen, e.Field, utf8.RuneCountInString(e.FEN[:e.Pos])+1, e.Msg)
 	}
 	return fmt.Sprintf("fen %s: %s field: %s", fen, e.Field, e.Msg)
+}
+
+// quoteClipped quotes s for an error message. A string longer than max
+// bytes is cut, at a character boundary, and its length in bytes given,
+// so that a huge input does not flood the message.
+func quoteClipped(s string, max int) string {
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprintf("%q... (%d bytes)", s[:cutAt(s, max)], len(s))
+}
+
+// clipped is quoteClipped without the quotes, for a value written as it
+// was given (an option's k=v).
+func clipped(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	return fmt.Sprintf("%s... (%d bytes)", s[:cutAt(s, max)], len(s))
+}
+
+// cutAt returns the largest length of at most max bytes at which s can
+// be cut between two characters.
+func cutAt(s string, max int) int {
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return cut
 }
 
 // maxFENCounter bounds the halfmove and fullmove fields so that the clocks
@@ -101,7 +130,7 @@ func parseFEN(v *Variant, fen string, checked bool) (*Position, error) {
 				}
 			}
 			if bit < 0 {
-				return fail(rightsName(v), offs[2]+i, "unexpected %q", ch)
+				return fail(rightsName(v), offs[2]+i, "unexpected %s", charAt(fields[2], i))
 			}
 			if st.rights&(1<<bit) != 0 {
 				return fail(rightsName(v), offs[2]+i, "%q given twice", ch)
@@ -239,13 +268,20 @@ func (p *Position) parsePlacement(s string, errAt func(int, string) error) error
 			pos := off + i
 			switch {
 			case ch >= '0' && ch <= '9':
-				j := i
-				for j < len(rs) && rs[j] >= '0' && rs[j] <= '9' {
-					j++
+				// Count digit by digit and stop as soon as the count runs
+				// past the rank: a huge count must not wrap around and
+				// stack the pieces that follow on squares already used.
+				j, n := i, 0
+				for ; j < len(rs) && rs[j] >= '0' && rs[j] <= '9'; j++ {
+					if n <= v.Files {
+						n = 10*n + int(rs[j]-'0')
+					}
 				}
-				n, _ := strconv.Atoi(rs[i:j])
-				if n == 0 {
+				switch {
+				case n == 0:
 					return errAt(pos, "empty-square count 0")
+				case n > v.Files-file:
+					return errAt(pos, fmt.Sprintf("empty-square count %s runs past rank %d's %d files (%d left)", quoteClipped(rs[i:j], 24), rank+1, v.Files, v.Files-file))
 				}
 				file += n
 				i = j
@@ -292,7 +328,7 @@ func (p *Position) parsePlacement(s string, errAt func(int, string) error) error
 					}
 				}
 				if n == 0 {
-					return errAt(pos, fmt.Sprintf("unknown piece %q", ch))
+					return errAt(pos, "unknown piece "+charAt(rs, i))
 				}
 				if file >= v.Files {
 					return errAt(pos, fmt.Sprintf("rank %d has more than %d files", rank+1, v.Files))
@@ -310,6 +346,17 @@ func (p *Position) parsePlacement(s string, errAt func(int, string) error) error
 		off += len(rs) + 1
 	}
 	return nil
+}
+
+// charAt quotes the character that starts at byte i of s, whole (a
+// multi-byte character such as ♚ is one character), or the byte if it
+// starts no valid UTF-8 character.
+func charAt(s string, i int) string {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02x", s[i])
+	}
+	return strconv.QuoteRune(r)
 }
 
 func (p *Position) putChecked(s Square, pc Piece) error {

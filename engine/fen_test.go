@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -384,5 +385,140 @@ func TestLongFENErrorCut(t *testing.T) {
 	msg := err.Error()
 	if len(msg) > 400 || !strings.Contains(msg, "placement field") || !strings.Contains(msg, "(10010 bytes)") {
 		t.Errorf("error of %d bytes: %.500s", len(msg), msg)
+	}
+}
+
+// TestFENHugeEmptyCount: an empty-square count too large for the rank,
+// however many digits it has, is refused at its own position in the
+// placement, in every variant; it never wraps around to stack pieces on
+// squares already used (the audit's FEN put the Queen over a Knight and
+// came back as the start FEN).
+func TestFENHugeEmptyCount(t *testing.T) {
+	const overflow = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB9223372036854775807Q9223372036854775807BNR w KQkq - 0 1"
+	if _, err := ParseFEN(MustVariant("chess", nil), overflow); err == nil {
+		t.Fatalf("%s: accepted", overflow)
+	}
+	counts := []string{"9223372036854775807", "9223372036854775808", "18446744073709551616", "18446744073709551617",
+		"99999999999999999999999999999999", "12", strings.Repeat("9", 5000)}
+	for _, name := range VariantNames() {
+		v := MustVariant(name, nil)
+		fields := strings.Fields(v.StartFEN)
+		ranks := strings.Split(fields[0], "/")
+		last := len(ranks) - 1 // rank 1: White's pieces, so the error cannot be about a missing King
+		for _, n := range counts {
+			// The count replaces the first piece of rank 1 and one more
+			// square follows it: any count of 2 or more is too large.
+			rank := ranks[last]
+			cut := 1
+			if rank[0] >= '0' && rank[0] <= '9' {
+				cut = strings.IndexFunc(rank, func(r rune) bool { return r < '0' || r > '9' })
+			}
+			bad := append(slices.Clone(ranks[:last]), n+rank[cut:])
+			fen := strings.Join(bad, "/") + " " + strings.Join(fields[1:], " ")
+			_, err := ParseFEN(v, fen)
+			var fe *FENError
+			if !errors.As(err, &fe) {
+				t.Errorf("%s %.80q: want a FENError, got %v", name, fen, err)
+				continue
+			}
+			want := strings.LastIndex(fen[:strings.IndexByte(fen, ' ')], "/") + 1
+			if fe.Field != "placement" || fe.Pos != want || !strings.Contains(err.Error(), "empty-square count") {
+				t.Errorf("%s %.80q: %v (at byte %d), want the placement's count at byte %d", name, fen, err, fe.Pos, want)
+			}
+			if len(err.Error()) > 400 {
+				t.Errorf("%s: error of %d bytes", name, len(err.Error()))
+			}
+		}
+	}
+}
+
+// TestLongRulesErrorCut: a bad rules string or variant name of 100 KB is
+// cut in the error as a FEN is, with its length given, and the error
+// still names what is wrong.
+func TestLongRulesErrorCut(t *testing.T) {
+	long := strings.Repeat("x", 100000)
+	for _, c := range []struct{ variant, rules, want string }{
+		{"tamerlane", "swap=" + long, "option swap=xxx"},
+		{"tamerlane", long, "is not of the form key=value"},
+		{"tamerlane", long + "=1", "unknown option"},
+		{"tamerlane", "nmove=" + strings.Repeat("9", 100000), "want a non-negative integer"},
+		{"chess", long + "=1", "has no rule options"},
+		{"tamerlane", "swap=off," + long + "=1", "unknown option"},
+		{long, "", "unknown variant"},
+	} {
+		_, err := VariantWithRules(c.variant, c.rules)
+		if err == nil {
+			t.Errorf("%.20s %.20s: no error", c.variant, c.rules)
+			continue
+		}
+		msg := err.Error()
+		if len(msg) > 400 || !strings.Contains(msg, c.want) || !strings.Contains(msg, " bytes)") {
+			t.Errorf("%.20s %.20s: error of %d bytes: %.500s", c.variant, c.rules, len(msg), msg)
+		}
+	}
+	if _, err := ParseOptions(long + "=1," + long + "=2"); err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "given twice") {
+		t.Errorf("a long key twice: %.500v", err)
+	}
+}
+
+// TestFENErrorWholeCharacter: a character of several bytes in a FEN is
+// reported whole ('♚', not its first byte 'â') and positions count
+// characters, not bytes, before it; a byte that starts no character is
+// given as a byte.
+func TestFENErrorWholeCharacter(t *testing.T) {
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+	v := MustVariant("chess", nil)
+	for _, c := range []struct {
+		fen, want string
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ♚BNR w KQkq - 0 1", "placement field, at character 40: unknown piece '♚'"},
+		{start + " w K♚kq - 0 1", "castling field, at character 48: unexpected '♚'"},
+		// U+00A0, a space of two bytes, separates the fields: the x is
+		// the 49th character and the 50th byte.
+		{start + "\u00a0w KQxq - 0 1", "castling field, at character 49: unexpected 'x'"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ\xffBNR w KQkq - 0 1", "placement field, at character 40: unknown piece byte 0xff"},
+	} {
+		_, err := ParseFEN(v, c.fen)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.fen, err, c.want)
+		}
+	}
+}
+
+// TestPawnOnFirstRank: a pawn on its own first rank is refused where the
+// variant's rules can never put it there (its moves all go forward: chess,
+// shatranj, shako, Tamerlane II) and accepted where one can: Tamerlane's
+// King swap gives any pawn the King's square, and the pawn of pawns is
+// lifted to any square (RULES.md 3.4, 3.5), so with swap=off only the
+// pawn of pawns may stand there.
+func TestPawnOnFirstRank(t *testing.T) {
+	const t9 = "5k5/11/11/11/11/11/11/11/11/" // ranks 10..2 of Tamerlane with Black's King
+	cases := []struct {
+		variant, opts, fen string
+		ok                 bool
+	}{
+		{"chess", "", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", false},
+		{"chess", "", "p3k3/8/8/8/8/8/8/4K3 b - - 0 1", false},
+		{"chess", "", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", true},
+		{"shatranj", "", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", false},
+		{"shako", "", "4k5/10/10/10/10/10/10/10/10/P3K5 w - - 0 1", false},
+		{"tamerlane2", "", "5k5/11/11/11/11/11/11/11/11/11/P4K5 w - - 0 1", false},
+		{"tamerlane2", "", "5k5/11/11/11/11/11/11/11/11/11/M4K5 w - - 0 1", true}, // a Prince steps back
+		{"tamerlane", "", t9 + "PR4K5 w Ss 00 0 1", true},
+		{"tamerlane", "", "pr4k5/11/11/11/11/11/11/11/11/5K5 w Ss 00 0 1", true},
+		{"tamerlane", "swap=off", t9 + "PR4K5 w - 00 0 1", false},
+		{"tamerlane", "swap=off", t9 + "PP4K5 w - 00 0 1", true},
+		{"full-tamerlane", "", t9 + "PV4K5 w Ss 00 0 1", true},
+		{"tamerlane-feminine", "swap=off", t9 + "PK4K5 w - 00 0 1", false},
+	}
+	for _, c := range cases {
+		v := mustRuleVariant(t, ruleSet{c.variant, c.opts})
+		_, err := ParseFEN(v, c.fen)
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("%s %s %q: %v", c.variant, c.opts, c.fen, err)
+		case !c.ok && (err == nil || !strings.Contains(err.Error(), "its own first rank")):
+			t.Errorf("%s %s %q: %v, want a pawn refused on its own first rank", c.variant, c.opts, c.fen, err)
+		}
 	}
 }

@@ -26,7 +26,14 @@ func fuzzSeeds() []string {
 		seeds = append(seeds, targeted(v)...)
 	}
 	return append(seeds, "", " ", "8/8/8/8/8/8/8/8 w - -", "11[k]/[K]11", "99999999999999999999/8 w - - 0 1",
-		"e1c1d1d1c1e/[J]rntgwkfgtnr/11/11/11/11/11/11/RNTGFKWGTNR[j]/E1C1D1D1C1E w Ss 22 0 1")
+		"e1c1d1d1c1e/[J]rntgwkfgtnr/11/11/11/11/11/11/RNTGFKWGTNR[j]/E1C1D1D1C1E w Ss 22 0 1",
+		// Empty-square counts that overflow an int and wrapped around.
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB9223372036854775807Q9223372036854775807BNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/18446744073709551617NBQKBNR w KQkq - 0 1",
+		// A character of three bytes; a pawn on its own first rank.
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ♚BNR w KQkq - 0 1",
+		"4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+		"5k5/11/11/11/11/11/11/11/11/PR4K5 w Ss 00 0 1")
 }
 
 // FuzzParseFEN: for each variant any string either fails to parse with an

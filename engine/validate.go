@@ -10,10 +10,11 @@ type setupError struct {
 
 // validateSetup rejects what no game can reach (RULES.md 2.2, 2.3, 2.6,
 // 3.4, 3.5, 3.7, 5): a side without a royal, more royals than the variant
-// allows, a piece standing where it must already have promoted, a right
-// whose pieces have left their squares, and a pawn-of-pawns count that
-// disagrees with the board. Called by ParseFEN after the placement and
-// the rights are read.
+// allows, a piece standing where it must already have promoted, a piece
+// on its own first rank that nothing can bring there (neverOnFirstRank),
+// a right whose pieces have left their squares, and a pawn-of-pawns count
+// that disagrees with the board. Called by ParseFEN after the placement
+// and the rights are read.
 func (p *Position) validateSetup() *setupError {
 	v, c, st := p.v, &p.v.c, p.cur()
 	bad := func(field, format string, a ...any) *setupError {
@@ -37,6 +38,8 @@ func (p *Position) validateSetup() *setupError {
 				return bad("placement", "%s %s on %s, a far corner: it must have promoted (RULES.md 2.3)", col, v.Pieces[pc.Type()].Name, s)
 			case g.promo == PromotePawnOfPawns && c.lastRank[col][s]:
 				waiting++
+			case c.lastRank[col.Other()][s] && v.neverOnFirstRank(pc.Type()):
+				return bad("placement", "%s %s on %s, its own first rank: it moves only forward and no rule of %s puts it there (RULES.md 2.2, 3.3, 5)", col, v.Pieces[pc.Type()].Name, s, v.Name)
 			}
 		}
 		if waiting > 0 && st.pp[col] != 1 {
@@ -58,4 +61,28 @@ func (p *Position) validateSetup() *setupError {
 		}
 	}
 	return nil
+}
+
+// neverOnFirstRank reports whether a piece of type t can never stand on
+// its side's first rank, read from the variant's data: every move of the
+// piece gains rank (a pawn's), and no rule can set it down there. Two
+// rules can: an exchange of squares with the King open to any non-royal
+// piece (Tamerlane's swap, RULES.md 3.5, when the King stands on the
+// first rank; Tamerlane II's succession takes only Princes, 2.4), and
+// the lift of a pawn of pawns to any square of the board (3.4). The start
+// array cannot (ParseFEN checks the start position too).
+func (v *Variant) neverOnFirstRank(t PieceType) bool {
+	d := &v.Pieces[t]
+	if len(d.Moves) == 0 || d.Royal || d.Promo == PromotePawnOfPawns {
+		return false
+	}
+	if e := v.Exchange; e != nil && (!e.HeirOnly || d.Heir) {
+		return false
+	}
+	for _, m := range d.Moves {
+		if m.DR < 1 || m.Kind == Bent && m.TR < 0 {
+			return false
+		}
+	}
+	return true
 }

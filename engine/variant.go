@@ -135,10 +135,10 @@ func ParseOptions(s string) (Options, error) {
 		k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" || v == "" {
-			return nil, fmt.Errorf("rules: %q is not of the form key=value", part)
+			return nil, fmt.Errorf("rules: %s is not of the form key=value", quoteClipped(part, maxEcho))
 		}
 		if _, dup := o[k]; dup {
-			return nil, fmt.Errorf("rules: option %q given twice", k)
+			return nil, fmt.Errorf("rules: option %s given twice", quoteClipped(k, maxEcho))
 		}
 		o[k] = v
 	}
@@ -166,7 +166,7 @@ type optionSpec struct {
 func (s optionSpec) check(v string) error {
 	if s.allowed == nil {
 		if n, err := strconv.Atoi(v); err != nil || n < 0 {
-			return fmt.Errorf("rules: option %s=%s: want a non-negative integer", s.key, v)
+			return fmt.Errorf("rules: option %s=%s: want a non-negative integer", s.key, clipped(v, maxEcho))
 		}
 		return nil
 	}
@@ -175,7 +175,7 @@ func (s optionSpec) check(v string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("rules: option %s=%s: want one of %s", s.key, v, strings.Join(s.allowed, ", "))
+	return fmt.Errorf("rules: option %s=%s: want one of %s", s.key, clipped(v, maxEcho), strings.Join(s.allowed, ", "))
 }
 
 // variantSpec is one row of the variant table.
@@ -216,13 +216,13 @@ func NewVariant(name string, opts Options) (*Variant, error) {
 			}
 			if spec == nil {
 				if len(s.options) == 0 {
-					return nil, fmt.Errorf("rules: variant %s has no rule options (got %q)", name, k)
+					return nil, fmt.Errorf("rules: variant %s has no rule options (got %s)", name, quoteClipped(k, maxEcho))
 				}
 				keys := make([]string, len(s.options))
 				for i, o := range s.options {
 					keys[i] = o.key
 				}
-				return nil, fmt.Errorf("rules: unknown option %q for variant %s (known: %s)", k, name, strings.Join(keys, ", "))
+				return nil, fmt.Errorf("rules: unknown option %s for variant %s (known: %s)", quoteClipped(k, maxEcho), name, strings.Join(keys, ", "))
 			}
 			if err := spec.check(v); err != nil {
 				return nil, err
@@ -236,7 +236,7 @@ func NewVariant(name string, opts Options) (*Variant, error) {
 		}
 		return v, nil
 	}
-	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(VariantNames(), ", "))
+	return nil, fmt.Errorf("unknown variant %s (known: %s)", quoteClipped(name, maxEcho), strings.Join(VariantNames(), ", "))
 }
 
 // MustVariant is NewVariant for names and options known to be valid; it

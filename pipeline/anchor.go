@@ -45,8 +45,8 @@ func (c *Config) validateAnchor(seen map[string]bool, bad func(path, format stri
 	} else if err := a.Engine.Validate(); err != nil {
 		bad("verify.anchor.engine", "%v", err)
 	}
-	if a.Pairs < 1 {
-		bad("verify.anchor.pairs", "must be at least 1 (got %d)", a.Pairs)
+	if a.Pairs < 1 || a.Pairs > selfplay.MaxPairs {
+		bad("verify.anchor.pairs", "must be at least 1 and at most %d (got %d)", selfplay.MaxPairs, a.Pairs)
 	}
 	dup := map[string]bool{}
 	for i, v := range a.Variants {

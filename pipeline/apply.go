@@ -86,7 +86,7 @@ func Apply(runDir, to string) ([]Applied, error) {
 			return nil, err
 		}
 		a.Provenance = w.Provenance
-		cur, err := os.ReadFile(a.From)
+		cur, err := fsx.ReadFile(a.From, fsx.MaxConfigBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -96,7 +96,7 @@ func Apply(runDir, to string) ([]Applied, error) {
 			continue
 		}
 		gd := GenDir(runDir, a.Generation)
-		made, err := os.ReadFile(filepath.Join(gd, TablesDir, v+".yaml"))
+		made, err := fsx.ReadFile(filepath.Join(gd, TablesDir, v+".yaml"), fsx.MaxConfigBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -115,7 +115,7 @@ func Apply(runDir, to string) ([]Applied, error) {
 			return nil, err
 		}
 		table := buf.Bytes()
-		old, err := os.ReadFile(a.To)
+		old, err := fsx.ReadFile(a.To, fsx.MaxConfigBytes)
 		switch {
 		case err == nil && bytes.Equal(old, table):
 			a.Reason = "already in place"
@@ -124,7 +124,7 @@ func Apply(runDir, to string) ([]Applied, error) {
 		case err != nil && !errors.Is(err, os.ErrNotExist):
 			return nil, err
 		}
-		if gen0, err0 := os.ReadFile(filepath.Join(GenDir(runDir, 0), TablesDir, v+".yaml")); err0 == nil && err == nil && !bytes.Equal(old, gen0) {
+		if gen0, err0 := fsx.ReadFile(filepath.Join(GenDir(runDir, 0), TablesDir, v+".yaml"), fsx.MaxConfigBytes); err0 == nil && err == nil && !bytes.Equal(old, gen0) {
 			a.Note = fmt.Sprintf("%s had changed since the run started (it differs from the run's generation-0 table) and was overwritten", a.To)
 		}
 		if err := fsx.WriteFile(a.To, table); err != nil {

@@ -7,13 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"tamerlane/data"
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
@@ -165,9 +165,11 @@ func (c *Config) Variants() []string {
 	return out
 }
 
-// Load reads and validates a pipeline configuration file.
+// Load reads and validates a pipeline configuration file, a regular file
+// of at most fsx.MaxConfigBytes (what Parse keeps and the run directory
+// gets a copy of).
 func Load(path string) (*Config, error) {
-	b, err := os.ReadFile(path)
+	b, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -276,7 +278,7 @@ func (c *Config) Hash() (string, error) {
 	}
 	vf := c.Verify
 	if vf.OpeningsFile != "" {
-		b, err := os.ReadFile(vf.OpeningsFile)
+		b, err := fsx.ReadFile(vf.OpeningsFile, fsx.MaxListBytes)
 		if err != nil {
 			return "", err
 		}
@@ -312,7 +314,7 @@ func digest(b []byte) string {
 // initialTable returns the bytes of a variant's generation-0 table.
 func (c *Config) initialTable(variant string) ([]byte, error) {
 	if p, ok := c.Tables[variant]; ok {
-		return os.ReadFile(p)
+		return fsx.ReadFile(p, fsx.MaxConfigBytes)
 	}
 	return fs.ReadFile(data.Weights, "weights/"+variant+".yaml")
 }

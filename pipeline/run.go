@@ -171,6 +171,9 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 			return nil, err
 		}
 	}
+	if err := selfplay.CheckWorkers(opts.Workers); err != nil {
+		return nil, fmt.Errorf("workers: %v", err) // before the directory is made
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

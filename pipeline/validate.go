@@ -3,14 +3,15 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
+	"tamerlane/selfplay"
 	"tamerlane/selfplay/elo"
 )
 
@@ -23,6 +24,9 @@ const (
 	// DefaultVerifyElo1 is the SPRT's elo1 when neither bound is given
 	// (elo0 is then 0).
 	DefaultVerifyElo1 = 10
+	// MaxGenerations bounds the generations of a run: each is a
+	// directory, a self-play run, a fit and its matches.
+	MaxGenerations = 1000
 )
 
 // Defaults fills in what the configuration left out: the name (the file's
@@ -97,8 +101,8 @@ func (c *Config) Validate() error {
 	if !validName(c.Name) {
 		bad("name", "%q: use letters, digits, '.', '_' and '-' only, not starting with '.'", c.Name)
 	}
-	if c.Generations < 1 {
-		bad("generations", "must be at least 1 (got %d)", c.Generations)
+	if c.Generations < 1 || c.Generations > MaxGenerations {
+		bad("generations", "must be at least 1 and at most %d (got %d)", MaxGenerations, c.Generations)
 	}
 	if c.History < -1 {
 		bad("history", "must be -1 (all), 0 or positive (got %d)", c.History)
@@ -178,14 +182,14 @@ func (c *Config) Validate() error {
 	}
 
 	vf := &c.Verify
-	if vf.Pairs < 0 {
-		bad("verify.pairs", "must not be negative (got %d)", vf.Pairs)
+	if vf.Pairs < 0 || vf.Pairs > selfplay.MaxPairs {
+		bad("verify.pairs", "must not be negative nor more than %d (got %d)", selfplay.MaxPairs, vf.Pairs)
 	}
 	if vf.Nodes < 0 {
 		bad("verify.nodes", "must not be negative (got %d)", vf.Nodes)
 	}
-	if vf.VsGen0.Pairs < 0 {
-		bad("verify.vs_gen0.pairs", "must not be negative (got %d; 0: no match against generation 0)", vf.VsGen0.Pairs)
+	if vf.VsGen0.Pairs < 0 || vf.VsGen0.Pairs > selfplay.MaxPairs {
+		bad("verify.vs_gen0.pairs", "must not be negative nor more than %d (got %d; 0: no match against generation 0)", selfplay.MaxPairs, vf.VsGen0.Pairs)
 	}
 	c.validateAnchor(seen, bad)
 	s := vf.SPRT
@@ -193,10 +197,8 @@ func (c *Config) Validate() error {
 		bad("verify.sprt", "%s", strings.TrimPrefix(err.Error(), "elo: "))
 	}
 	if vf.OpeningsFile != "" {
-		if st, err := os.Stat(vf.OpeningsFile); err != nil {
+		if err := fsx.CheckRegular(vf.OpeningsFile); err != nil {
 			bad("verify.openings_file", "%v", err)
-		} else if st.IsDir() {
-			bad("verify.openings_file", "%s is a directory", vf.OpeningsFile)
 		}
 	}
 	if len(errs) == 0 && vf.Pairs > 0 {

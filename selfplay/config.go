@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay/elo"
 )
@@ -484,11 +484,11 @@ func (c *Config) Hash() (string, error) {
 	cp := *c
 	cp.Workers = 0
 	cp.Shard = Shard{}
-	digest := func(p *string) error {
+	digest := func(p *string, limit int64) error {
 		if *p == "" {
 			return nil
 		}
-		data, err := os.ReadFile(*p)
+		data, err := fsx.ReadFile(*p, limit)
 		if err != nil {
 			return err
 		}
@@ -500,14 +500,15 @@ func (c *Config) Hash() (string, error) {
 	cp.Imbalances = append([]ImbalanceConfig(nil), c.Imbalances...)
 	cp.Matches = append([]MatchConfig(nil), c.Matches...)
 	var errs []error
+	const table, list = fsx.MaxConfigBytes, fsx.MaxListBytes
 	for i := range cp.Variants {
-		errs = append(errs, digest(&cp.Variants[i].Table), digest(&cp.Variants[i].OpeningsFile))
+		errs = append(errs, digest(&cp.Variants[i].Table, table), digest(&cp.Variants[i].OpeningsFile, list))
 	}
 	for i := range cp.Imbalances {
-		errs = append(errs, digest(&cp.Imbalances[i].Table), digest(&cp.Imbalances[i].OpeningsFile))
+		errs = append(errs, digest(&cp.Imbalances[i].Table, table), digest(&cp.Imbalances[i].OpeningsFile, list))
 	}
 	for i := range cp.Matches {
-		errs = append(errs, digest(&cp.Matches[i].A), digest(&cp.Matches[i].B), digest(&cp.Matches[i].OpeningsFile))
+		errs = append(errs, digest(&cp.Matches[i].A, table), digest(&cp.Matches[i].B, table), digest(&cp.Matches[i].OpeningsFile, list))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return "", err

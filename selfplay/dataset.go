@@ -8,7 +8,8 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"os"
+
+	"tamerlane/internal/fsx"
 )
 
 // Record is one sampled position of the data set (positions.jsonl).
@@ -86,11 +87,12 @@ func ScanDataset(r io.Reader, name string, fn func(Record) error) error {
 // errStop ends a scan early without an error.
 var errStop = errors.New("stop")
 
-// Records iterates over the records of a data-set file; a failure is
-// yielded once, with a zero Record, as the last element.
+// Records iterates over the records of a data-set file (a regular file:
+// fsx.Open); a failure is yielded once, with a zero Record, as the last
+// element.
 func Records(path string) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
-		f, err := os.Open(path)
+		f, err := fsx.Open(path)
 		if err != nil {
 			yield(Record{}, err)
 			return

@@ -109,6 +109,9 @@ func (e *EngineSpec) validate(lookPath bool) error {
 	if e.Nodes < 0 || e.Depth < 0 || e.MoveTime < 0 || e.TimeoutMs < 0 {
 		return fmt.Errorf("engine %s: nodes, depth, movetime and timeout_ms must not be negative", e.Label())
 	}
+	if e.MoveTime > maxClockSeconds*1000 || e.TimeoutMs > maxClockSeconds*1000 {
+		return fmt.Errorf("engine %s: movetime and timeout_ms must be at most %d ms (a day)", e.Label(), maxClockSeconds*1000)
+	}
 	if e.TC != "" {
 		if _, _, err := ParseTC(e.TC); err != nil {
 			return fmt.Errorf("engine %s: %v", e.Label(), err)
@@ -126,18 +129,31 @@ func (e *EngineSpec) check(lookPath bool) error {
 	return e.validate(lookPath)
 }
 
-// ParseTC reads a clock "SECONDS[+INCREMENT]" such as "10+0.1".
+// maxClockSeconds bounds a clock, an increment and a time per move: a
+// day, far beyond any game played here, and far below the 292 years at
+// which a time.Duration overflows.
+const maxClockSeconds = 24 * 60 * 60
+
+// ParseTC reads a clock "SECONDS[+INCREMENT]" such as "10+0.1": SECONDS
+// from 0.001 (a millisecond) and INCREMENT (default 0) from 0, both at
+// most a day. NaN, Inf and larger numbers are refused: as durations they
+// overflowed, and the games then ran by nodes or were lost on time.
 func ParseTC(s string) (base, inc time.Duration, err error) {
 	b, i, hasInc := strings.Cut(s, "+")
-	bs, err := strconv.ParseFloat(b, 64)
-	if err != nil || bs <= 0 {
-		return 0, 0, fmt.Errorf("tc %q: want SECONDS+INCREMENT, e.g. 10+0.1", s)
+	if !hasInc {
+		i = "0"
 	}
-	var is float64
-	if hasInc {
-		if is, err = strconv.ParseFloat(i, 64); err != nil || is < 0 {
-			return 0, 0, fmt.Errorf("tc %q: want SECONDS+INCREMENT, e.g. 10+0.1", s)
-		}
+	// A number beyond float64's range parses to ±Inf with ErrRange, which
+	// the bounds below refuse with the others.
+	bs, err1 := strconv.ParseFloat(b, 64)
+	is, err2 := strconv.ParseFloat(i, 64)
+	switch {
+	case err1 != nil && !errors.Is(err1, strconv.ErrRange) || err2 != nil && !errors.Is(err2, strconv.ErrRange):
+		return 0, 0, fmt.Errorf("tc %q: want SECONDS+INCREMENT, e.g. 10+0.1", s)
+	case !(bs >= 0.001 && bs <= maxClockSeconds):
+		return 0, 0, fmt.Errorf("tc %q: SECONDS must be a number from 0.001 to %d (a day), not %s", s, maxClockSeconds, b)
+	case !(is >= 0 && is <= maxClockSeconds):
+		return 0, 0, fmt.Errorf("tc %q: INCREMENT must be a number from 0 to %d (a day), not %s", s, maxClockSeconds, i)
 	}
 	return time.Duration(bs * float64(time.Second)), time.Duration(is * float64(time.Second)), nil
 }

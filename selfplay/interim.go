@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 )
 
 // JournalGame is one finished game of a run read from its stream's
@@ -148,6 +149,13 @@ func SameProgramMatches(dir string) (map[string]bool, error) {
 // self-play run directory dir, stream by stream in the order of the run's
 // config.yaml and, within a stream, in the order the pairs finished.
 func eachJournalPair(dir string, fn func(*stream, jEntry, *jPair) error) error {
+	// Another kind of run has a config.yaml of another kind: say so
+	// rather than report its first field as unknown.
+	if kind, err := fsx.DirKind(dir); err != nil {
+		return err
+	} else if kind != "" && kind != fsx.KindSelfplay {
+		return fmt.Errorf("%s is a %s run directory (%s), not a self-play or match run (%s)", dir, kind, fsx.Marker(kind), fsx.Marker(fsx.KindSelfplay))
+	}
 	// Reading needs no outside engine: a run they played is read on any
 	// machine.
 	cfg, err := readConfig(filepath.Join(dir, "config.yaml"))

@@ -2,14 +2,15 @@ package selfplay
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 )
 
 // ReadFENs reads a file of FENs of v, one per line (a match's openings,
@@ -27,14 +28,14 @@ func ReadFENs(v *engine.Variant, path string) ([]string, error) {
 
 // readFENLines calls each for every position of a file of FENs of v (as
 // ReadFENs reads it); each's error is returned with the file and line.
+// The file must be a regular file of at most fsx.MaxListBytes.
 func readFENLines(v *engine.Variant, path string, each func(p *engine.Position) error) error {
-	f, err := os.Open(path)
+	b, err := fsx.ReadFile(path, fsx.MaxListBytes)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
 	n := 0
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	line := 0
 	for sc.Scan() {

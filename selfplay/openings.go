@@ -3,7 +3,6 @@ package selfplay
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -37,14 +36,17 @@ type Opening struct {
 // passant square. It fails, keeping nothing, when 8n+16 walks do not
 // give n openings.
 func GenerateOpenings(ctx context.Context, v *engine.Variant, cfg OpeningConfig, scorer PlayerSpec, factory PlayerFactory, n int, seed uint64) ([]Opening, error) {
-	if n < 1 {
-		return nil, fmt.Errorf("openings: want at least 1 opening, not %d", n)
+	if n < 1 || n > MaxPairs {
+		return nil, fmt.Errorf("openings: want 1 to %d openings, not %d", MaxPairs, n)
 	}
-	if cfg.Plies < 1 {
-		return nil, errors.New("openings: plies must be at least 1")
+	if cfg.Plies < 1 || cfg.Plies > MaxWalkPlies {
+		return nil, fmt.Errorf("openings: plies must be 1 to %d, not %d", MaxWalkPlies, cfg.Plies)
 	}
 	if cfg.Attempts < 1 {
 		cfg.Attempts = defaultAttempts
+	}
+	if cfg.Attempts > MaxAttempts {
+		return nil, fmt.Errorf("openings: attempts must be at most %d, not %d", MaxAttempts, cfg.Attempts)
 	}
 	if cfg.MaxScore > 0 && cfg.ScoreNodes < 1 {
 		cfg.ScoreNodes = defaultScoreNodes

@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 )
 
 // PGNTag is one tag pair of a PGN game.
@@ -242,7 +242,7 @@ func isDigits(s string) bool {
 
 // ReadPGN reads every game of a PGN file. Errors name the file and line.
 func ReadPGN(path string) ([]*PGNGame, error) {
-	f, err := os.Open(path)
+	f, err := fsx.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -304,6 +304,9 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if err := CheckWorkers(opts.Workers); err != nil {
+		return nil, fmt.Errorf("workers: %v", err)
+	}
 	factory := opts.Factory
 	if factory == nil {
 		factory = DefaultFactory()

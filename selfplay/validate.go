@@ -2,13 +2,54 @@ package selfplay
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/engine/search"
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 )
+
+// Bounds of a configuration's counts, far above any run the project
+// makes (its longest streams play a few thousand pairs) and low enough
+// that planning a run takes no time and no memory to speak of: a count
+// beyond them is a mistake, refused by name before anything is played
+// or written.
+const (
+	// MaxPairs bounds the game pairs of one stream.
+	MaxPairs = 1_000_000
+	// MaxWorkers bounds the game pairs played at once. Each holds two
+	// players, each with its own hash table (tt_mib).
+	MaxWorkers = 1024
+	// MaxWalkPlies bounds an opening's random walk (openings.plies).
+	MaxWalkPlies = 1000
+	// MaxAttempts bounds the walks tried for one opening
+	// (openings.attempts).
+	MaxAttempts = 100_000
+)
+
+// CheckWorkers checks a number of game pairs to play at once (0: one per
+// CPU) against 0..MaxWorkers.
+func CheckWorkers(n int) error {
+	switch {
+	case n < 0:
+		return fmt.Errorf("must not be negative (got %d; 0: one per CPU)", n)
+	case n > MaxWorkers:
+		return fmt.Errorf("must be at most %d game pairs at once (got %d)", MaxWorkers, n)
+	}
+	return nil
+}
+
+// CheckPairs checks a stream's number of game pairs against 1..MaxPairs.
+func CheckPairs(n int) error {
+	switch {
+	case n < 1:
+		return fmt.Errorf("must be positive (got %d)", n)
+	case n > MaxPairs:
+		return fmt.Errorf("must be at most %d (got %d)", MaxPairs, n)
+	}
+	return nil
+}
 
 // Validate fills in defaults, resolves relative paths and checks the
 // configuration: numbers in range, known variants and rule options,
@@ -33,7 +74,9 @@ func (c *Config) validate(lookPath bool) error {
 			bad(path, "must not be negative (got %d)", v)
 		}
 	}
-	nonNeg("workers", int64(c.Workers))
+	if err := CheckWorkers(c.Workers); err != nil {
+		bad("workers", "%v", err)
+	}
 	nonNeg("nodes", c.Nodes)
 	nonNeg("depth", int64(c.Depth))
 	if c.Nodes == 0 && c.Depth == 0 {
@@ -48,13 +91,15 @@ func (c *Config) validate(lookPath bool) error {
 	if c.MaxPlies < 1 {
 		bad("max_plies", "must be at least 1 (got %d)", c.MaxPlies)
 	}
-	nonNeg("openings.plies", int64(c.Openings.Plies))
+	if c.Openings.Plies < 0 || c.Openings.Plies > MaxWalkPlies {
+		bad("openings.plies", "must be 0 (no walk) to %d (got %d)", MaxWalkPlies, c.Openings.Plies)
+	}
 	nonNeg("openings.max_score", int64(c.Openings.MaxScore))
 	if c.Openings.ScoreNodes < 1 {
 		bad("openings.score_nodes", "must be at least 1 (got %d)", c.Openings.ScoreNodes)
 	}
-	if c.Openings.Attempts < 1 {
-		bad("openings.attempts", "must be at least 1 (got %d)", c.Openings.Attempts)
+	if c.Openings.Attempts < 1 || c.Openings.Attempts > MaxAttempts {
+		bad("openings.attempts", "must be 1 to %d (got %d)", MaxAttempts, c.Openings.Attempts)
 	}
 	c.Adjudication.Check(func(field, format string, a ...any) { bad("adjudication."+field, format, a...) })
 	nonNeg("dataset.positions_per_game", int64(c.Dataset.PositionsPerGame))
@@ -101,8 +146,8 @@ func (c *Config) validate(lookPath bool) error {
 		return v
 	}
 	pairs := func(path string, n int) {
-		if n <= 0 {
-			bad(path+".pairs", "must be positive (got %d)", n)
+		if err := CheckPairs(n); err != nil {
+			bad(path+".pairs", "%v", err)
 		}
 	}
 	file := func(path string, p *string) {
@@ -110,12 +155,9 @@ func (c *Config) validate(lookPath bool) error {
 			return
 		}
 		*p = c.resolve(*p)
-		st, err := os.Stat(*p)
-		switch {
-		case err != nil:
+		// Refuse a directory, a named pipe or a device now, by name.
+		if err := fsx.CheckRegular(*p); err != nil {
 			bad(path, "%v", err)
-		case st.IsDir():
-			bad(path, "%s is a directory", *p)
 		}
 	}
 	openings := func(path string, v *engine.Variant, p *string) {

@@ -158,14 +158,19 @@ func ConfigAt(src *yamlx.Source, path string) (c *Config, err error) {
 func (c *Config) Validate() error {
 	var errs []*yamlx.Error
 	bad := func(path, format string, a ...any) { errs = append(errs, c.src.ErrAt(path, format, a...)) }
-	if c.Validation != nil && (*c.Validation < 0 || *c.Validation >= 1) {
+	// The comparisons are written so that NaN fails them: a NaN passed
+	// "x < 0 || x >= 1" and failed only after the fit, writing its JSON.
+	if c.Validation != nil && !(*c.Validation >= 0 && *c.Validation < 1) {
 		bad("validation", "%v is not in [0, 1)", *c.Validation)
 	}
-	if c.Lambda < 0 || c.Lambda > 1 {
+	if !(c.Lambda >= 0 && c.Lambda <= 1) {
 		bad("lambda", "%v is not in [0, 1]", c.Lambda)
 	}
-	if c.PriorSD < 0 {
+	switch {
+	case c.PriorSD < 0:
 		bad("prior_sd", "%v is negative", c.PriorSD)
+	case !(c.PriorSD >= 0) || math.IsInf(c.PriorSD, 0):
+		bad("prior_sd", "%v is not a prior standard deviation in cp (a finite number ≥ 0; 0 means no prior)", c.PriorSD)
 	}
 	if c.Regularise != nil {
 		if c.PriorSD != 0 {

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,6 +71,11 @@ func (r *Report) Imbalance(variant string) *ImbalanceFit {
 func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, error) {
 	if err := fsx.CheckKind(out, fsx.KindTune); err != nil {
 		return nil, err
+	}
+	// The options go into tune.json: one JSON cannot hold (NaN, Inf)
+	// would fail only after the fits, with their tables written.
+	if _, err := json.Marshal(opt); err != nil {
+		return nil, fmt.Errorf("tune: options: %v", err)
 	}
 	var data map[string]*Data
 	var moveData map[string]*MoveData

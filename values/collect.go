@@ -208,7 +208,7 @@ func sourceID(path string) string {
 	if path == "" {
 		return ""
 	}
-	if b, err := os.ReadFile(path); err == nil {
+	if b, err := fsx.ReadFile(path, fsx.MaxListBytes); err == nil {
 		sum := sha256.Sum256(b)
 		return "sha256:" + hex.EncodeToString(sum[:])
 	}

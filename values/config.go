@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 
 	"go.yaml.in/yaml/v3"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay"
 )
@@ -86,6 +86,16 @@ type RegressionConfig struct {
 	// reading uses to those the regression values at this many pawns or
 	// fewer (ScoredOptions.MaxPawns; default 2).
 	ScoredMaxPawns float64 `yaml:"scored_max_pawns,omitempty" json:"scored_max_pawns"`
+}
+
+// CheckMaxPawns checks a scored_max_pawns setting (0: the default): a
+// finite number of pawns, at least 0. NaN, which every comparison fails,
+// was taken for "not given" and Inf kept every difference.
+func CheckMaxPawns(x float64) error {
+	if !(x >= 0) || math.IsInf(x, 0) {
+		return fmt.Errorf("%v is not a number of pawns (a finite number ≥ 0; 0: the default, 2)", x)
+	}
+	return nil
 }
 
 // SampleOptions are the sample selection of r.
@@ -170,7 +180,7 @@ func LoadConfig(path string) (*Config, error) { return loadConfig(path, true) }
 func LoadRunConfig(path string) (*Config, error) { return loadConfig(path, false) }
 
 func loadConfig(path string, local bool) (*Config, error) {
-	b, err := os.ReadFile(path)
+	b, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -239,13 +249,15 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 	if c.MaxPlies < 0 {
 		bad("max_plies", "must not be negative")
 	}
-	if c.Workers < 0 {
-		bad("workers", "must not be negative")
+	if err := selfplay.CheckWorkers(c.Workers); err != nil {
+		bad("workers", "%v", err)
 	}
 	c.adjudication(-1).Check(func(field, format string, a ...any) { bad("adjudication."+field, format, a...) })
 	r := c.Regression
 	if r.MinPly < 0 || r.QuietPlies < 0 || r.MinGames < 0 || r.SharedPieces < 0 || r.ScoredMaxPawns < 0 {
 		bad("regression", "min_ply, quiet_plies, min_games, shared_pieces and scored_max_pawns must not be negative")
+	} else if err := CheckMaxPawns(r.ScoredMaxPawns); err != nil {
+		bad("regression.scored_max_pawns", "%v", err)
 	}
 	if len(c.Variants) == 0 {
 		bad("variants", "required: at least one variant")
@@ -267,8 +279,8 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 			bad(p+".variant", "variant %q is listed twice", v.Variant)
 		}
 		seen[v.Variant] = true
-		if v.Pairs < 0 {
-			bad(p+".pairs", "must not be negative")
+		if v.Pairs < 0 || v.Pairs > selfplay.MaxPairs {
+			bad(p+".pairs", "must not be negative nor more than %d (got %d)", selfplay.MaxPairs, v.Pairs)
 		}
 		if v.Adjudication != nil {
 			v.Adjudication.Check(func(field, format string, a ...any) { bad(p+".adjudication."+field, format, a...) })
@@ -302,7 +314,7 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 				}
 			}
 			for _, x := range slices.Sorted(maps.Keys(v.Imbalance.Start)) {
-				if !slices.Contains(v.Imbalance.Pieces, x) || !(v.Imbalance.Start[x] > 0) {
+				if y := v.Imbalance.Start[x]; !slices.Contains(v.Imbalance.Pieces, x) || !(y > 0) || math.IsInf(y, 0) {
 					bad(fmt.Sprintf("%s.imbalance.start.%s", p, x), "want a positive estimate of a piece of imbalance.pieces")
 				}
 			}
@@ -362,7 +374,7 @@ func (c *Config) Hash() (string, error) {
 			continue
 		}
 		im := *v.Imbalance
-		b, err := os.ReadFile(im.OpeningsFile)
+		b, err := fsx.ReadFile(im.OpeningsFile, fsx.MaxListBytes)
 		if err != nil {
 			return "", fmt.Errorf("variants[%d].imbalance.openings_file: %v", i, err)
 		}

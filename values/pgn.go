@@ -4,11 +4,11 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune/published"
 )
@@ -55,7 +55,7 @@ func CollectPGN(paths []string, opt SampleOptions) (map[string]*VariantSamples, 
 	read := &PGNRead{}
 	variants := map[string]*engine.Variant{}
 	for _, path := range paths {
-		f, err := os.Open(path)
+		f, err := fsx.Open(path)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -218,7 +218,7 @@ func pgnGameKeys(files, dirs []string) (map[[sha256.Size]byte]struct{}, error) {
 	}
 	keys := map[[sha256.Size]byte]struct{}{}
 	for _, path := range files {
-		f, err := os.Open(path)
+		f, err := fsx.Open(path)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"tamerlane/internal/stats"
+	"tamerlane/selfplay"
 
 	"tamerlane/tune"
 	"tamerlane/tune/imbalance"
@@ -95,8 +96,12 @@ func (c *PlanConfig) Validate() error {
 		return errors.New("imbalance: variant is required")
 	case len(c.Pieces) == 0:
 		return fmt.Errorf("imbalance %s: pieces is empty", c.Variant)
+	case !(c.HalfWidth >= 0) || math.IsInf(c.HalfWidth, 0):
+		return fmt.Errorf("imbalance %s: half_width %v is not a finite number ≥ 0", c.Variant, c.HalfWidth)
 	case c.HalfWidth < 0 || c.BatchPairs < 0 || c.MaxPairs < 0 || c.MaxPawns < 0 || c.CheckPairs < 0:
 		return fmt.Errorf("imbalance %s: half_width, batch_pairs, max_pairs, max_pawns and check_pairs must not be negative", c.Variant)
+	case c.MaxPairs > selfplay.MaxPairs || c.CheckPairs > selfplay.MaxPairs:
+		return fmt.Errorf("imbalance %s: max_pairs and check_pairs must not be more than %d (got %d and %d)", c.Variant, selfplay.MaxPairs, c.MaxPairs, c.CheckPairs)
 	case c.BatchPairs > c.MaxPairs:
 		return fmt.Errorf("imbalance %s: batch_pairs %d exceeds max_pairs %d", c.Variant, c.BatchPairs, c.MaxPairs)
 	}

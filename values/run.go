@@ -94,6 +94,9 @@ func IsRun(dir string) bool {
 // directory. Rerunning resumes; the plan is replayed from the recorded
 // rounds.
 func Run(ctx context.Context, cfg *Config, dir string, opt RunOptions) error {
+	if err := selfplay.CheckWorkers(opt.Workers); err != nil {
+		return fmt.Errorf("workers: %v", err) // before the directory is made
+	}
 	hash, err := cfg.Hash()
 	if err != nil {
 		return err

@@ -2,10 +2,10 @@ package values
 
 import (
 	"fmt"
-	"os"
 	"slices"
 
 	"tamerlane/engine"
+	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 )
 
@@ -288,7 +288,7 @@ func resultScore(r string) (float64, bool) {
 // games ("*") too. firstGame numbers the first game's cluster; the number
 // of games used is returned.
 func PGNSamples(path, variant string, c *Classes, firstGame int, opt SampleOptions) ([]Sample, int, error) {
-	f, err := os.Open(path)
+	f, err := fsx.Open(path)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -305,7 +305,12 @@ func (b *board) parseFEN(fen string) (*engine.Position, error) {
 				n := int(c - '0')
 				for k+1 < len(row) && row[k+1] >= '0' && row[k+1] <= '9' {
 					k++
-					n = n*10 + int(row[k]-'0')
+					if n <= b.files {
+						n = n*10 + int(row[k]-'0')
+					}
+				}
+				if n > b.files-xf {
+					return nil, err // no XBoard rank either: our parser's error says why
 				}
 				for ; n > 0; n-- {
 					if sq, ok := b.square(xf, r); ok && !b.v.IsCitadel(sq) {
@@ -319,7 +324,7 @@ func (b *board) parseFEN(fen string) (*engine.Position, error) {
 				up := c &^ 0x20
 				t, ok := b.byChar[up]
 				if !ok {
-					return nil, fmt.Errorf("setboard: unknown piece %q: %v", c, err)
+					return nil, err // a letter of neither notation: our parser names it and its place
 				}
 				sq, _ := b.square(xf, r)
 				if b.v.Def(t).Pawn && b.shared {
@@ -341,9 +346,22 @@ func (b *board) parseFEN(fen string) (*engine.Position, error) {
 		}
 		ours = append(ours, sb.String())
 	}
-	// Keep our FEN's other fields (rights, counters) from the start position.
+	if strings.Join(ours, "/") == f[0] {
+		// The placement reads the same in both notations, so the FEN was
+		// ours (chess, shatranj, shako): our parser's error is the one.
+		// Read again with the start position's rights it would name
+		// rights the FEN never gave ("KQkq" for 8/8/8/8/8/8/8/8 w -).
+		return nil, err
+	}
+	// XBoard has no notation for our rights (swaps, princes) and the
+	// pawn-of-pawns arrivals: take them from the start position, and
+	// the side and the move counters, which both notations share, from
+	// the FEN.
 	rest := strings.Fields(start.FEN())[1:]
 	rest[0] = f[1]
+	for i := 4; i < len(f) && i < 6; i++ {
+		rest[i-1] = f[i]
+	}
 	pos, err2 := engine.ParseFEN(b.v, strings.Join(ours, "/")+" "+strings.Join(rest, " "))
 	if err2 != nil {
 		return nil, fmt.Errorf("setboard: %v", err2)

@@ -3,8 +3,10 @@ package xboard
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -153,20 +155,24 @@ func (s *Server) handle(ctx context.Context, line string) bool {
 	case "level":
 		s.level(args)
 	case "st":
-		if n, err := strconv.ParseFloat(arg, 64); err == nil && n > 0 {
-			s.moveTime = time.Duration(n * float64(time.Second))
+		if d, ok := clockArg(arg, time.Second); ok && d > 0 {
+			s.moveTime = d
 		} else {
 			s.send("Error (bad value): %s", line)
 		}
 	case "sd":
-		if n, err := strconv.Atoi(arg); err == nil && n > 0 {
+		n, err := strconv.Atoi(arg)
+		if errors.Is(err, strconv.ErrRange) && n > 0 {
+			n, err = search.MaxPly, nil // deeper than any search: as deep as one goes
+		}
+		if err == nil && n > 0 {
 			s.depth = min(n, search.MaxPly)
 		} else {
 			s.send("Error (bad value): %s", line)
 		}
 	case "time":
-		if n, err := strconv.Atoi(arg); err == nil {
-			s.myTime = time.Duration(max(n, 0)) * 10 * time.Millisecond
+		if d, ok := clockArg(arg, 10*time.Millisecond); ok {
+			s.myTime = max(d, 0) // a flagged clock is sent negative
 		} else {
 			s.send("Error (bad value): %s", line)
 		}
@@ -252,20 +258,41 @@ func (s *Server) level(args []string) {
 		return
 	}
 	mps, err1 := strconv.Atoi(args[0])
-	inc, err2 := strconv.ParseFloat(args[2], 64)
+	inc, ok2 := clockArg(args[2], time.Second)
 	mins, secs, _ := strings.Cut(args[1], ":")
-	m, err3 := strconv.Atoi(mins)
-	sec := 0
-	var err4 error
+	m, ok3 := clockArg(mins, time.Minute)
+	sec, ok4 := time.Duration(0), true
 	if secs != "" {
-		sec, err4 = strconv.Atoi(secs)
+		sec, ok4 = clockArg(secs, time.Second)
 	}
-	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || mps < 0 || inc < 0 || m < 0 || sec < 0 {
+	if err1 != nil || !ok2 || !ok3 || !ok4 || mps < 0 || inc < 0 || m < 0 || sec < 0 {
 		s.send("Error (bad level): level %s", strings.Join(args, " "))
 		return
 	}
-	s.mps, s.inc, s.moveTime, s.movesAt = mps, time.Duration(inc*float64(time.Second)), 0, s.pos.GamePly()
-	s.myTime = time.Duration(m)*time.Minute + time.Duration(sec)*time.Second
+	s.mps, s.inc, s.moveTime, s.movesAt = mps, inc, 0, s.pos.GamePly()
+	s.myTime = min(m+sec, maxClock)
+}
+
+// maxClock bounds every time CECP gives (st, time, level): a day, more
+// than any game here lasts, and far from where a time.Duration
+// overflows (a clock of 1e20 seconds came out negative).
+const maxClock = 24 * time.Hour
+
+// clockArg reads a CECP time argument in units of unit (st: seconds,
+// time: centiseconds, level: minutes and seconds): a decimal number, of
+// either sign. A number too large for any clock, however many digits it
+// has, is taken as maxClock (below -maxClock, as -maxClock), the same
+// for every command; NaN, Inf and what is not a number are refused.
+func clockArg(s string, unit time.Duration) (time.Duration, bool) {
+	x, err := strconv.ParseFloat(s, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		// Too many digits for a float64: x is ±Inf or 0, as it should be.
+	case err != nil || math.IsNaN(x) || math.IsInf(x, 0):
+		return 0, false
+	}
+	limit := float64(maxClock) / float64(unit)
+	return time.Duration(max(-limit, min(x, limit)) * float64(unit)), true
 }
 
 // userMove plays the opponent's move and, unless in force mode, answers.

@@ -1,6 +1,9 @@
 package xboard
 
 import (
+	"bufio"
+	"bytes"
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -266,6 +269,122 @@ func TestPieceCommands(t *testing.T) {
 	for _, name := range []string{"tamerlane", "tamerlane2", "full-tamerlane"} {
 		if pc := pieceCommands(newBoard(engine.MustVariant(name, nil))); pc != nil {
 			t.Errorf("%s: %q", name, pc)
+		}
+	}
+}
+
+// TestSetboardHugeEmptyCount: setboard refuses, at once, a FEN whose
+// empty-square count is too large for its rank, in our notation and in
+// XBoard's (whose reader counted on without bound), and keeps the
+// position it had.
+func TestSetboardHugeEmptyCount(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct{ variant, fen string }{
+		{"normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB9223372036854775807Q9223372036854775807BNR w KQkq - 0 1"},
+		{"normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/99999999999999999999999 w KQkq - 0 1"},
+		{"tamerlane", "*e1c1d1d1c1e*/*rntgwkfgtnr*/9999999999999999999/13/13/13/13/13/13/13 w - - 0 1"},
+	} {
+		s.Send("new", "variant "+tc.variant, "setboard "+tc.fen, "ping 1")
+		lines := s.until("pong 1")
+		if !contains(lines, "Error (bad FEN)") {
+			t.Errorf("%s setboard %s: %q", tc.variant, tc.fen, lines)
+		}
+		if tc.variant == "normal" {
+			// Still the start position: e2e4 is legal, the answer comes.
+			s.Send("force", "usermove e2e4", "ping 2")
+			if lines := s.until("pong 2"); contains(lines, "Illegal move") {
+				t.Errorf("after the refused setboard: %q", lines)
+			}
+		}
+	}
+	s.Send("quit")
+	s.Wait()
+}
+
+// TestSetboardWholeCharacter: setboard names a piece letter of several
+// bytes whole, once, with its place, not by its first byte.
+func TestSetboardWholeCharacter(t *testing.T) {
+	s := newSession(t)
+	s.Send("new", "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ♚BNR w KQkq - 0 1", "ping 1")
+	lines := s.until("pong 1")
+	if !contains(lines, "tellusererror Illegal position: fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ♚BNR w KQkq - 0 1\": placement field, at character 40: unknown piece '♚'") ||
+		strings.Contains(strings.Join(lines, "\n"), "â") {
+		t.Errorf("setboard with ♚: %q", lines)
+	}
+	s.Send("quit")
+	s.Wait()
+}
+
+// TestSetboardKeepsGivenFields: a FEN in our notation that we refuse is
+// reported by its own fields: the empty board names its missing King,
+// not castling rights "KQkq" it never gave (the reading in XBoard's
+// notation filled them in from the start position).
+func TestSetboardKeepsGivenFields(t *testing.T) {
+	s := newSession(t)
+	s.Send("new", "setboard 8/8/8/8/8/8/8/8 w - - 0 1", "ping 1")
+	lines := s.until("pong 1")
+	all := strings.Join(lines, "\n")
+	if !contains(lines, `tellusererror Illegal position: fen "8/8/8/8/8/8/8/8 w - - 0 1": placement field: white has no royal piece`) || strings.Contains(all, "KQkq") {
+		t.Errorf("setboard of the empty board: %q", lines)
+	}
+	s.Send("quit")
+	s.Wait()
+}
+
+// TestXBoardFENKeepsCounters: reading a FEN in XBoard's notation keeps
+// its move counters.
+func TestXBoardFENKeepsCounters(t *testing.T) {
+	v := engine.MustVariant("tamerlane", nil)
+	b := newBoard(v)
+	xfen := strings.Replace(b.fen(engine.NewPosition(v)), " 0 1", " 7 12", 1)
+	p, err := b.parseFEN(xfen)
+	if err != nil {
+		t.Fatalf("%s: %v", xfen, err)
+	}
+	if f := strings.Fields(p.FEN()); f[4] != "7" || f[5] != "12" {
+		t.Errorf("%s read as %s", xfen, p.FEN())
+	}
+}
+
+// TestClockArgumentsConsistent: st, time and level read a number too
+// large for any clock alike, as a day (st took 99999999999999999999 and
+// overflowed to a negative time per move; time refused it), and refuse
+// NaN and Inf alike.
+func TestClockArgumentsConsistent(t *testing.T) {
+	const huge = "99999999999999999999"
+	s := NewServer("test")
+	var out bytes.Buffer
+	s.out = bufio.NewWriter(&out)
+	ctx := context.Background()
+	for _, c := range []struct {
+		cmd  string
+		got  *time.Duration
+		want time.Duration
+	}{
+		{"st " + huge, &s.moveTime, maxClock},
+		{"time " + huge, &s.myTime, maxClock},
+		{"st 1e400", &s.moveTime, maxClock},
+		{"time 1e400", &s.myTime, maxClock},
+		{"st 2.5", &s.moveTime, 2500 * time.Millisecond},
+		{"time 3000", &s.myTime, 30 * time.Second},
+		{"time -500", &s.myTime, 0},
+		{"level 40 " + huge + " 0", &s.myTime, maxClock},
+		{"level 40 5:30 " + huge, &s.inc, maxClock},
+		{"level 40 5:30 0.5", &s.myTime, 5*time.Minute + 30*time.Second},
+	} {
+		out.Reset()
+		s.handle(ctx, c.cmd)
+		s.out.Flush()
+		if out.Len() > 0 || *c.got != c.want {
+			t.Errorf("%s: %v, reply %q; want %v and no reply", c.cmd, *c.got, out.String(), c.want)
+		}
+	}
+	for _, cmd := range []string{"st NaN", "time NaN", "st Inf", "time -Inf", "st 0", "st x", "time 12x", "level 40 5 NaN", "level 40 Inf 0"} {
+		out.Reset()
+		s.handle(ctx, cmd)
+		s.out.Flush()
+		if !strings.HasPrefix(out.String(), "Error (bad ") {
+			t.Errorf("%s: reply %q, want an error", cmd, out.String())
 		}
 	}
 }

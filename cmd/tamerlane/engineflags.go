@@ -45,6 +45,11 @@ func (e *engineFlags) specs() (a, b *selfplay.EngineSpec, err error) {
 	if e.tc != "" && out[0] == nil && out[1] == nil {
 		return nil, nil, fmt.Errorf("--tc needs --engine-a or --engine-b (this engine's own side plays by --nodes)")
 	}
+	if e.tc != "" {
+		if _, _, err := selfplay.ParseTC(e.tc); err != nil {
+			return nil, nil, fmt.Errorf("--%v", err) // "--tc \"NaN+0\": ..."
+		}
+	}
 	if e.restart && out[0] == nil && out[1] == nil {
 		return nil, nil, fmt.Errorf("--engine-restart needs --engine-a or --engine-b")
 	}

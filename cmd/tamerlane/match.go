@@ -36,6 +36,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr, "tamerlane match: --variant is required")
 		return errUsage
 	}
+	if err := rf.check(); err != nil {
+		return err
+	}
 	spec := selfplay.MatchSpec{Variant: *variant, Rules: rf.rules, A: *a, B: *b, Seed: rf.seed, OpeningsFile: *openings, Pairs: rf.pairs}
 	var err error
 	if spec.EngineA, spec.EngineB, err = ef.specs(); err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"tamerlane/internal/fsx"
+	"tamerlane/selfplay"
 	"tamerlane/tune/published"
 	"tamerlane/values"
 )
@@ -30,6 +31,9 @@ func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if *stage != "" && *stage != "selfplay" && *stage != "imbalance" {
 		return fmt.Errorf("--stage %q: want selfplay or imbalance", *stage)
+	}
+	if err := selfplay.CheckWorkers(*workers); err != nil {
+		return fmt.Errorf("--workers: %v", err)
 	}
 	cfg, err := values.LoadConfig(*cfgPath)
 	if err != nil {

@@ -62,6 +62,14 @@ func runOpenings(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *plies < 1 || *nodes < 1 || *attempts < 1 || *maxScore < 0 {
 		return fmt.Errorf("--plies, --score-nodes and --attempts must be at least 1 and --max-score at least 0")
 	}
+	for _, c := range []struct {
+		flag   string
+		n, max int
+	}{{"-n", *n, selfplay.MaxPairs}, {"--plies", *plies, selfplay.MaxWalkPlies}, {"--attempts", *attempts, selfplay.MaxAttempts}} {
+		if c.n > c.max {
+			return fmt.Errorf("%s %d: at most %d", c.flag, c.n, c.max)
+		}
+	}
 	cfg := selfplay.OpeningConfig{Plies: *plies, MaxScore: *maxScore, ScoreNodes: *nodes, Material: *material, Attempts: *attempts}
 	scorer := selfplay.PlayerSpec{Table: *weights, Engine: eng}
 	ops, err := selfplay.GenerateOpenings(ctx, v, cfg, scorer, selfplay.DefaultFactory(), *n, *seed)

@@ -50,6 +50,9 @@ func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *nodes < 1 || *oracleNodes < 1 || *workers < 1 || *limit < 0 {
 		return fmt.Errorf("--nodes, --oracle-nodes and --workers must be positive, --limit not negative")
 	}
+	if *workers > selfplay.MaxWorkers {
+		return fmt.Errorf("--workers: want 1 to %d positions judged at once, got %d", selfplay.MaxWorkers, *workers)
+	}
 	var v *engine.Variant
 	var fens []string
 	var err error

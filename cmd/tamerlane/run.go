@@ -12,6 +12,7 @@ import (
 
 	"tamerlane/configs"
 	"tamerlane/pipeline"
+	"tamerlane/selfplay"
 	"tamerlane/tune/published"
 )
 
@@ -29,6 +30,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if err := selfplay.CheckWorkers(*workers); err != nil {
+		return fmt.Errorf("--workers: %v", err)
 	}
 	cfg, err := loadPipelineConfig(*cfgPath)
 	if err != nil {
@@ -83,12 +87,14 @@ func embeddedConfigs() []string {
 }
 
 // loadPipelineConfig reads a config file, or an embedded config by name
-// when no such file exists ("" is the embedded default).
+// when nothing is at path ("" is the embedded default). Something at path
+// that cannot be read (a loop of symbolic links, a link to a missing
+// file, a directory) is an error saying what it is.
 func loadPipelineConfig(path string) (*pipeline.Config, error) {
 	if path == "" {
 		path = "default"
 	}
-	if _, err := os.Stat(path); err == nil {
+	if _, err := os.Lstat(path); err == nil {
 		return pipeline.Load(path)
 	}
 	name := strings.TrimSuffix(filepath.Base(path), ".yaml") + ".yaml"

@@ -51,6 +51,22 @@ func (f *runFlags) visited(fs *flag.FlagSet) {
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 }
 
+// check refuses, by the flag's name, a count out of range, before any
+// configuration or run directory is read or made.
+func (f *runFlags) check() error {
+	if f.set["workers"] {
+		if err := selfplay.CheckWorkers(f.workers); err != nil {
+			return fmt.Errorf("--workers: %v", err)
+		}
+	}
+	if f.set["pairs"] {
+		if err := selfplay.CheckPairs(f.pairs); err != nil {
+			return fmt.Errorf("--pairs: %v", err)
+		}
+	}
+	return nil
+}
+
 // overrides returns the flags given, as overrides of a configuration;
 // table is the --weights flag's value (nil: not given).
 func (f *runFlags) overrides(table *string) selfplay.Overrides {
@@ -134,11 +150,14 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintln(stderr, "tamerlane selfplay: -o DIR is required")
 		return errUsage
 	}
+	if err := rf.check(); err != nil {
+		return err
+	}
 	var cfg *selfplay.Config
 	var err error
 	switch {
 	case *config != "":
-		data, rerr := os.ReadFile(*config)
+		data, rerr := fsx.ReadFile(*config, fsx.MaxConfigBytes)
 		if rerr != nil {
 			return rerr
 		}

@@ -107,6 +107,9 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if ov.MinPly < 0 || ov.QuietPlies < 0 || ov.MinGames < 0 || ov.ScoredMaxPawns < 0 {
 		return fmt.Errorf("--min-ply, --quiet-plies, --min-games and --scored-max-pawns must not be negative")
 	}
+	if err := values.CheckMaxPawns(ov.ScoredMaxPawns); err != nil {
+		return fmt.Errorf("--scored-max-pawns: %v", err)
+	}
 	if *shared < -1 {
 		return fmt.Errorf("--shared-pieces must be -1 (the run's) or a count of pieces")
 	}

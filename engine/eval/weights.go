@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -168,14 +167,15 @@ func LoadOrDefault(v *engine.Variant, path string) (*Weights, error) {
 	return LoadFile(v, path)
 }
 
-// LoadFile loads a table from a file (see Load).
+// LoadFile loads a table from a file (see Load). The file must be a
+// regular file of at most fsx.MaxConfigBytes: a named pipe or a device
+// is refused before it is opened, not read until memory runs out.
 func LoadFile(v *engine.Variant, path string) (*Weights, error) {
-	f, err := os.Open(path)
+	b, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return Load(v, f, path)
+	return Load(v, bytes.NewReader(b), path)
 }
 
 // Load reads a table for v's variant in the schema that Write produces:

@@ -1,10 +1,12 @@
-// Package fsx is the one home of the project's file writing: atomic
+// Package fsx is the one home of the project's file helpers: atomic
 // writes (a temporary file in the same directory, synced, given mode 0644
 // and renamed over the target, so that a reader sees the old or the new
 // complete file and never half of one), indented JSON, JSON reading with a
 // format check, removal of the temporaries a killed process left behind,
-// and the run-kind markers that keep one command from writing over a
-// directory that belongs to another.
+// the run-kind markers that keep one command from writing over a
+// directory that belongs to another, and the reading of the files a user
+// names (configs, tables, openings), which refuses what is not a regular
+// file or is too large before reading it.
 package fsx
 
 import (

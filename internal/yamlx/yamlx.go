@@ -10,7 +10,6 @@ package yamlx
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -18,6 +17,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"tamerlane/internal/fsx"
 )
 
 // Error is one mistake in a YAML file: the file and line (0 when unknown)
@@ -139,9 +140,10 @@ func Decode(data []byte, file string, v any) (*Source, error) {
 }
 
 // ReadFile reads the file at path and parses it (see Parse), naming it
-// path in errors.
+// path in errors. Like every configuration, it must be a regular file of
+// at most fsx.MaxConfigBytes.
 func ReadFile(path string) (*Source, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
 	if err != nil {
 		return nil, err
 	}

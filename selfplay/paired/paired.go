@@ -12,10 +12,12 @@ package paired
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 
 	"gonum.org/v1/gonum/stat"
 
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 	"tamerlane/selfplay/elo"
@@ -161,11 +163,30 @@ func eloDifference(a, b []float64) stats.Interval {
 	return stats.NewInterval(elo.ScoreToElo(ma)-elo.ScoreToElo(mb), math.Sqrt(math.Max(0, v)))
 }
 
+// checkMatchRun refuses, by what it is, a run directory of another kind
+// than the match runs Compare reads (its config.yaml is not one it can
+// read: a pipeline's gave "config.yaml:1: name: unknown field").
+func checkMatchRun(dir string) error {
+	kind, err := fsx.DirKind(dir)
+	if err != nil || kind == "" || kind == fsx.KindSelfplay {
+		return err // an unmarked directory: reading its journals says what is missing
+	}
+	hint := ""
+	if kind == fsx.KindPipeline {
+		hint = "; a pipeline's verification matches are its " + filepath.Join(dir, "gen-NNN", "match", "VARIANT") + " directories"
+	}
+	return fmt.Errorf("paired: %s is a %s run directory (%s), not a match run: give the directories of match runs (run.json, as tamerlane match -o writes them)%s",
+		dir, kind, fsx.Marker(kind), hint)
+}
+
 // readPairs returns the scored pairs of the runs, run by run, each run's
 // streams in its config's order and pairs in the order they finished.
 func readPairs(dirs []string) ([]pairScore, error) {
 	var out []pairScore
 	for _, dir := range dirs {
+		if err := checkMatchRun(dir); err != nil {
+			return nil, err
+		}
 		type key struct {
 			stream string
 			pair   int

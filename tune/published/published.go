@@ -53,6 +53,7 @@ import (
 	"math"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,6 +61,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"tamerlane/data"
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 )
 
@@ -245,14 +247,23 @@ func Embedded() (Catalog, error) {
 	return LoadFS(sub)
 }
 
-// Load reads every *.yaml file in dir (see LoadFS).
+// Load reads every *.yaml file in dir (see LoadFS). Each must be a
+// regular file of at most fsx.MaxConfigBytes (a named pipe or a device
+// is refused, not read).
 func Load(dir string) (Catalog, error) {
-	return LoadFS(os.DirFS(dir))
+	return load(os.DirFS(dir), func(name string) ([]byte, error) {
+		return fsx.ReadFile(filepath.Join(dir, name), fsx.MaxConfigBytes)
+	})
 }
 
 // LoadFS reads every *.yaml file at the root of fsys, e.g. an embed.FS or
 // os.DirFS. Variant names must be unique across files.
 func LoadFS(fsys fs.FS) (Catalog, error) {
+	return load(fsys, func(name string) ([]byte, error) { return fs.ReadFile(fsys, name) })
+}
+
+// load reads, with read, every *.yaml file at the root of fsys.
+func load(fsys fs.FS, read func(name string) ([]byte, error)) (Catalog, error) {
 	names, err := fs.Glob(fsys, "*.yaml")
 	if err != nil {
 		return nil, err
@@ -262,7 +273,7 @@ func LoadFS(fsys fs.FS) (Catalog, error) {
 	}
 	cat := make(Catalog, len(names))
 	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
+		data, err := read(name)
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package published
 import (
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -189,5 +190,32 @@ func TestLoadFS(t *testing.T) {
 	}
 	if _, err := Load("../../data/published"); err != nil {
 		t.Errorf("Load: %v", err)
+	}
+}
+
+// TestLoadRefusesUnreadable: Load refuses a catalogue file that is too
+// large or not a regular file, naming it, instead of reading it whole.
+func TestLoadRefusesUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.yaml"), []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, []byte(good+"#"+strings.Repeat("x", 5<<20)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), big+" is 5.0 MiB, more than the 4.0 MiB") {
+		t.Errorf("a 5 MiB file: %v", err)
+	}
+	os.Remove(big)
+	sub := filepath.Join(dir, "sub.yaml")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), sub+" is a directory, not a regular file") {
+		t.Errorf("a directory named *.yaml: %v", err)
 	}
 }
