@@ -20,6 +20,7 @@ func FuzzServer(f *testing.F) {
 		"setoption name UCI_Variant value shako\nposition fen c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1 moves e3e4\ngo wtime 1000 btime 1000 winc 10 binc 10\n",
 		"setoption name Rules value giraffe=2\nsetoption name UCI_Variant value tamerlane\nposition startpos\ngo infinite\nd\nquit\n",
 		"position fen 8/8/8/8/8/8/8/K6k w - - 0 1\ngo movetime 5\n",
+		"uci\nposition moves e2e4 e7e5\nisready\nposition moves\nd\n",
 	}, func(l string) bool {
 		return strings.Contains(l, "perft") || strings.Contains(strings.ToLower(l), "hash")
 	}, func() func(context.Context, io.Reader, io.Writer) error {

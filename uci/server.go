@@ -273,6 +273,11 @@ func (s *Server) setPosition(args []string) {
 	if mi >= 0 {
 		head, moves = args[:mi], args[mi+1:]
 	}
+	if len(head) == 0 {
+		// "position moves ...": the moves have nothing to start from.
+		s.errorf("position needs startpos or fen before moves; position unchanged")
+		return
+	}
 	var pos *engine.Position
 	switch head[0] {
 	case "startpos":

@@ -285,3 +285,26 @@ func TestLagTracker(t *testing.T) {
 		t.Errorf("floor %v with a 2 s clock, want 200ms", f)
 	}
 }
+
+// TestPositionWithoutStart checks "position moves ..." and "position
+// moves", which name no position to start from: an error line, the
+// previous position kept, and the server still answering.
+func TestPositionWithoutStart(t *testing.T) {
+	c := newClient(t)
+	c.Send("position startpos moves e2e4")
+	for _, cmd := range []string{"position moves e2e4 e7e5", "position moves"} {
+		c.Send(cmd)
+		if l := c.Until("info string", 5*time.Second); !strings.Contains(l[len(l)-1], "info string error: position needs startpos or fen") {
+			t.Errorf("%q: %q", cmd, l)
+		}
+	}
+	c.Send("d", "isready")
+	lines := c.Until("readyok", 5*time.Second)
+	if lines[0] != "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+		t.Errorf("position after the bad commands: %q", lines)
+	}
+	c.Send("quit")
+	if err := c.Wait(); err != nil {
+		t.Fatal(err)
+	}
+}
