@@ -401,7 +401,7 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 	start := time.Now()
 	g := s.parseGo(args)
 	if g.perft > 0 {
-		s.perft(g.perft)
+		s.startPerft(ctx, g.perft)
 		return
 	}
 	lim := search.Limits{Depth: g.depth, Nodes: g.nodes}
@@ -464,7 +464,21 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 	}()
 }
 
-// searching reports whether a search is running.
+// startPerft starts a perft count on its own goroutine. It is stopped
+// as a search is: by stop, quit, the end of the input and any command
+// that stops a search; isready is answered meanwhile.
+func (s *Server) startPerft(ctx context.Context, depth int) {
+	pos := s.pos.Clone()
+	sctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	s.cancel, s.done = cancel, done
+	go func() {
+		defer close(done)
+		s.perft(sctx.Done(), pos, depth)
+	}()
+}
+
+// searching reports whether a search (or a perft count) is running.
 func (s *Server) searching() bool {
 	if s.done == nil {
 		return false
@@ -477,8 +491,8 @@ func (s *Server) searching() bool {
 	}
 }
 
-// stopSearch stops the running search, if any, and waits until it has
-// printed its bestmove.
+// stopSearch stops the running search or perft count, if any, and
+// waits until it has printed its bestmove (or its last count).
 func (s *Server) stopSearch() {
 	if s.done == nil {
 		return
@@ -486,28 +500,6 @@ func (s *Server) stopSearch() {
 	s.cancel()
 	<-s.done
 	s.cancel, s.done = nil, nil
-}
-
-// perft prints the move-path count of every legal move, as
-// Fairy-Stockfish's "go perft" does.
-func (s *Server) perft(depth int) {
-	var ml engine.MoveList
-	s.pos.GenerateLegal(&ml)
-	var total uint64
-	q := s.pos.Clone()
-	for _, m := range ml.Slice() {
-		name := FormatMove(q, m)
-		q.Make(m)
-		n := uint64(1)
-		if depth > 1 {
-			n = q.Perft(depth - 1)
-		}
-		q.Unmake()
-		total += n
-		s.send(fmt.Sprintf("%s: %d", name, n))
-	}
-	s.send("")
-	s.send(fmt.Sprintf("Nodes searched: %d", total))
 }
 
 // infoLine formats a search result as a UCI info line.

@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -306,5 +307,49 @@ func TestPositionWithoutStart(t *testing.T) {
 	c.Send("quit")
 	if err := c.Wait(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPerftStoppable checks that go perft runs like a search: isready is
+// answered during the count, stop and quit end it, and so does the end
+// of the input (a perft of depth 20 would otherwise run for ever).
+func TestPerftStoppable(t *testing.T) {
+	c := newClient(t)
+	c.Send("position startpos", "go perft 20", "isready")
+	c.Until("readyok", 5*time.Second)
+	c.Send("stop")
+	if l := c.Until("info string", 5*time.Second); !strings.HasPrefix(l[len(l)-1], "info string perft stopped") {
+		t.Errorf("stop: %q", l)
+	}
+	// The server still works: a small count completes.
+	c.Send("go perft 2")
+	if l := c.Until("Nodes searched", 5*time.Second); l[len(l)-1] != "Nodes searched: 400" {
+		t.Errorf("perft 2: %q", l)
+	}
+	c.Send("go perft 20", "quit")
+	wait(t, c.Wait)
+
+	var out strings.Builder
+	run := func() error {
+		return NewServer("test", "test").Run(context.Background(), strings.NewReader("position startpos\ngo perft 20\n"), &out)
+	}
+	wait(t, run)
+	if !strings.Contains(out.String(), "info string perft stopped") {
+		t.Errorf("perft at the end of the input: %q", out.String())
+	}
+}
+
+// wait fails the test if f does not return within five seconds.
+func wait(t *testing.T, f func() error) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server did not end")
 	}
 }
