@@ -24,6 +24,7 @@ func FuzzServer(f *testing.F) {
 		"uci\nposition moves e2e4 e7e5\nisready\nposition moves\nd\n",
 		"position startpos\ngo perft 20\nisready\nstop\ngo perft 2\ngo perft 20\nquit\n",
 		"setoption name UCI_Variant value tamerlane\nposition startpos\ngo perft 9\n",
+		"position startpos\ngo depth 0\ngo depth -1\ngo nodes 0\ngo nodes -5\ngo perft 0\ngo mate 0\ngo depth\ngo depth 0 nodes 300\n",
 	}, func(l string) bool {
 		return strings.Contains(strings.ToLower(l), "hash")
 	}, func() func(context.Context, io.Reader, io.Writer) error {

@@ -315,9 +315,13 @@ type goParams struct {
 	wtime, btime, winc, binc    time.Duration
 	movesToGo                   int
 	infinite, hasClock, hasTime bool
+	// rejected: an argument was reported and skipped (go then never
+	// searches for ever unless told infinite)
+	rejected bool
 }
 
 // parseGo reads the arguments of go; bad tokens are reported and skipped.
+// A depth, node count, mate length or perft depth must be positive.
 func (s *Server) parseGo(args []string) goParams {
 	var g goParams
 	num := func(i int) (int64, bool) {
@@ -329,6 +333,13 @@ func (s *Server) parseGo(args []string) goParams {
 		if err != nil {
 			s.errorf("go %s: bad value %q", args[i], args[i+1])
 			return 0, false
+		}
+		switch args[i] {
+		case "depth", "nodes", "mate", "perft":
+			if n < 1 {
+				s.errorf("go %s: bad value %q (at least 1)", args[i], args[i+1])
+				return 0, false
+			}
 		}
 		return n, true
 	}
@@ -351,11 +362,13 @@ func (s *Server) parseGo(args []string) goParams {
 		}
 		if !isGoKeyword(key) {
 			s.errorf("go: unknown argument %q", key)
+			g.rejected = true
 			continue
 		}
 		n, ok := num(i)
 		i++
 		if !ok {
+			g.rejected = true
 			continue
 		}
 		// Some GUIs send a negative clock once it has run out; a year
@@ -403,6 +416,12 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 	if g.perft > 0 {
 		s.startPerft(ctx, g.perft)
 		return
+	}
+	if g.rejected && !g.infinite && g.depth == 0 && g.nodes == 0 && !g.hasTime && !g.hasClock {
+		// A bad limit must not turn into an endless search whose
+		// bestmove never comes: answer from the smallest search.
+		s.send("info string no valid limit: searching depth 1")
+		g.depth = 1
 	}
 	lim := search.Limits{Depth: g.depth, Nodes: g.nodes}
 	var lt *lagTracker // the clock's latency tracker when searching by the clock

@@ -353,3 +353,40 @@ func wait(t *testing.T, f func() error) {
 		t.Fatal("the server did not end")
 	}
 }
+
+// TestInvalidLimits checks that a go whose limits are all invalid (zero
+// or negative depths, node counts, perft depths, a value that is not a
+// number, an unknown argument) is answered with an error line and the
+// bestmove of the smallest search, without a stop: it never searches for
+// ever.
+func TestInvalidLimits(t *testing.T) {
+	c := newClient(t)
+	c.Send("position startpos")
+	for _, tc := range []struct{ cmd, want string }{
+		{"go depth 0", `go depth: bad value "0" (at least 1)`},
+		{"go depth -1", `go depth: bad value "-1"`},
+		{"go nodes 0", `go nodes: bad value "0"`},
+		{"go nodes -5", `go nodes: bad value "-5"`},
+		{"go perft 0", `go perft: bad value "0"`},
+		{"go perft -2", `go perft: bad value "-2"`},
+		{"go mate 0", `go mate: bad value "0"`},
+		{"go depth", `go depth: missing value`},
+		{"go sideways", `go: unknown argument "sideways"`},
+	} {
+		c.Send(tc.cmd)
+		lines := c.Until("bestmove", 5*time.Second)
+		all := strings.Join(lines, "\n")
+		if !strings.Contains(all, "info string error: "+tc.want) {
+			t.Errorf("%q: no error %q in %q", tc.cmd, tc.want, lines)
+		}
+		if l := lines[len(lines)-1]; l == "bestmove (none)" || !strings.Contains(all, "info depth 1 ") {
+			t.Errorf("%q: %q, want the bestmove of a depth 1 search", tc.cmd, lines)
+		}
+	}
+	// A valid limit beside a bad one is kept.
+	c.Send("go depth 0 nodes 300")
+	lines := c.Until("bestmove", 5*time.Second)
+	if all := strings.Join(lines, "\n"); strings.Contains(all, "searching depth 1") || !strings.Contains(all, "nodes 300 ") {
+		t.Errorf("go depth 0 nodes 300: %q", lines)
+	}
+}
