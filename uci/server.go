@@ -428,7 +428,6 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 	switch {
 	case g.hasTime:
 		lim.MoveTime = max(time.Millisecond, g.moveTime-s.overhead)
-		lim.SoftTime = lim.MoveTime
 	case g.hasClock && !g.infinite:
 		left, inc := g.wtime, g.winc
 		if s.pos.SideToMove() == engine.Black {
@@ -440,7 +439,8 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		if g.movesToGo == 0 {
 			plan = max(0, left-lt.floor())
 		}
-		lim.SoftTime, lim.MoveTime = Budget(plan, inc, g.movesToGo, s.overhead+lag)
+		lim.Optimum, lim.MoveTime = Budget(Clock{Left: plan, Inc: inc, MovesToGo: g.movesToGo,
+			Overhead: s.overhead + lag, Ply: s.pos.GamePly()})
 	}
 	infinite := g.infinite || lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0
 	s.ensureSearcher()
@@ -452,7 +452,9 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 	if lim.MoveTime > 0 {
 		spent := time.Since(start)
 		lim.MoveTime = max(time.Millisecond, lim.MoveTime-spent)
-		lim.SoftTime = max(time.Millisecond, min(lim.SoftTime, lim.MoveTime)-spent)
+		if lim.Optimum > 0 {
+			lim.Optimum = max(time.Millisecond, min(lim.Optimum-spent, lim.MoveTime))
+		}
 	}
 	pos := s.pos.Clone()
 	root := pos.Clone()

@@ -1,53 +1,81 @@
 package uci
 
-import "time"
+import (
+	"math"
+	"time"
+)
 
-// Budget returns the time to spend on one move with left on the clock,
-// an increment of inc per move and movesToGo moves until the next time
-// control (0: the rest of the game). soft is the target (no new
-// iteration of the search starts after it) and hard the bound at which
-// the search stops.
+// Clock is what the time manager knows when a move is to be played on
+// a clock.
+type Clock struct {
+	Left      time.Duration // on the clock of the side to move
+	Inc       time.Duration // added after each move
+	MovesToGo int           // moves until the next time control; 0: the rest of the game
+	// Overhead is what every move costs beyond the search: the Move
+	// Overhead option and the latency the server has learnt.
+	Overhead time.Duration
+	Ply      int // the game's ply (half-moves since its start)
+}
+
+// The time manager's constants. Stockfish's time manager (timeman.cpp)
+// has the same shape; these are the engine's own figures.
+const (
+	// horizon is the most moves planned for: the number of moves in
+	// sudden death, a cap on the moves to go otherwise.
+	horizon = 50
+	// In sudden death the share of the pool for one move grows with the
+	// game (fewer moves are likely left): shareBase + shareGrowth *
+	// sqrt(ply+3), about 1/60 at the start, 1/35 after 20 plies and 1/22
+	// after 80. It is capped at suddenDeathCap of the clock.
+	shareBase      = 0.009
+	shareGrowth    = 0.004
+	suddenDeathCap = 0.2
+	// With moves to go each gets controlShare of an even share of the
+	// pool, capped at controlCap of the clock.
+	controlShare = 0.9
+	controlCap   = 0.8
+	// maxShare of the clock (less the overhead) is the most one move
+	// may take: a search that always ran to its maximum would still not
+	// lose on time.
+	maxShare = 0.8
+)
+
+// Budget returns the time to spend on one move: optimum, the time it
+// should take when the search sees nothing special (the search scales it
+// by the stability of its best move and the trend of its score), and
+// maximum, the bound at which it stops.
 //
-// Every move is assumed to cost overhead more than the search (process
-// and pipe latency). The moves to go (assumed 30 in sudden death, at most
-// 40) keep a reserve of overhead each, less what their increments repay
-// (in sudden death at most half the clock, or one overhead if more).
-// The target is an even share of the usable time plus three quarters of
-// the increment; the bound is three targets, capped at a fifth of the
-// usable time in sudden death and otherwise at half of it (80% on the
-// last move before a control), so that even a search that always ran to
-// its bound would not lose on time.
-func Budget(left, inc time.Duration, movesToGo int, overhead time.Duration) (soft, hard time.Duration) {
+// The pool is the clock plus the increments of the moves to go (horizon
+// in sudden death, at most horizon otherwise) less an overhead for each
+// of them and two more. In sudden death the optimum is a share of the
+// pool that grows with the game's length, at most a fifth of the clock,
+// and the maximum 4 to 6.5 optimums (more as the game goes on); with
+// moves to go it is 90% of an even share, at most 80% of the clock, and
+// the maximum 1.5 optimums plus a tenth of one per move to go. The
+// maximum never exceeds 80% of the clock less the overhead. A large
+// increment makes the pool larger than the clock, so more of the clock
+// is spent: the increment repays it.
+func Budget(c Clock) (optimum, maximum time.Duration) {
 	const minimum = time.Millisecond
-	mtg := 30
-	if movesToGo > 0 {
-		mtg = min(movesToGo, 40)
+	mtg := horizon
+	if c.MovesToGo > 0 {
+		mtg = min(c.MovesToGo, horizon)
 	}
-	reserve := overhead + time.Duration(mtg-1)*max(0, overhead-inc)
-	if movesToGo == 0 {
-		// In sudden death the 30 moves are a guess: a large overhead
-		// must not leave nothing to think with.
-		reserve = min(reserve, max(overhead, left/2))
+	pool := max(minimum, c.Left+c.Inc*time.Duration(mtg-1)-c.Overhead*time.Duration(mtg+2))
+	ply := float64(max(c.Ply, 0))
+	left := float64(c.Left)
+	var share, ratio float64
+	if c.MovesToGo == 0 {
+		share = min(shareBase+shareGrowth*math.Sqrt(ply+3), suddenDeathCap*left/float64(pool))
+		ratio = min(6.5, 4+ply/12)
+	} else {
+		share = min(controlShare/float64(mtg), controlCap*left/float64(pool))
+		ratio = min(6, 1.5+0.1*float64(mtg))
 	}
-	usable := left - reserve
-	if usable < minimum {
-		return minimum, minimum
-	}
-	soft = usable/time.Duration(mtg) + inc*3/4
-	capped := usable / 2
-	switch {
-	case movesToGo == 0:
-		// Sudden death: an iteration begun just before the target may
-		// run to the bound on every move, so keep the bound a fifth of
-		// what is left; with little time left the engine then lives on
-		// its increment.
-		capped = usable / 5
-	case mtg == 1:
-		capped = usable * 4 / 5
-	}
-	hard = min(3*soft, capped)
-	soft = min(soft, hard)
-	return max(soft, minimum), max(hard, minimum)
+	optimum = time.Duration(share * float64(pool))
+	maximum = min(time.Duration(maxShare*left)-c.Overhead, time.Duration(ratio*float64(optimum)))
+	maximum = max(maximum, minimum)
+	return max(min(optimum, maximum), minimum), maximum
 }
 
 // lagTracker learns the latency the GUI's clock sees but the engine does
