@@ -83,18 +83,26 @@ func Budget(c Clock) (optimum, maximum time.Duration) {
 // engine reading go, and between the engine writing bestmove and the GUI
 // stopping the clock (pipes, a loaded machine's scheduler). It compares
 // the clock the GUI reports with the clock expected from the previous
-// move: left(previous) - time spent + increment. The estimate follows a
-// larger lag at once and decays by a quarter per move otherwise.
+// move: left(previous) - time spent + increment. The estimate is the
+// mean of the last lagWindow moves' latencies without the largest: it
+// follows a latency that every move pays (which the budget must reserve
+// for each move to go) but not a single stall (which the maximum's
+// margin and the floor absorb).
 type lagTracker struct {
 	have      bool
 	maxLeft   time.Duration // the largest clock seen this game
 	left, inc time.Duration // the previous move's clock and increment
 	spent     time.Duration // the engine's own time for it, go to bestmove
-	lag       time.Duration
+	seen      [lagWindow]time.Duration
+	n         int // latencies seen (the last lagWindow are kept)
 }
 
-// maxLag bounds the learnt lag.
-const maxLag = 2 * time.Second
+// lagWindow is the number of moves the lag estimate looks back on;
+// maxLag bounds one move's latency.
+const (
+	lagWindow = 8
+	maxLag    = 2 * time.Second
+)
 
 // observe is called at a go with a clock: left and inc for the side to
 // move. It returns the lag to add to the move overhead.
@@ -104,12 +112,28 @@ func (l *lagTracker) observe(left, inc time.Duration) time.Duration {
 		// A time control that adds time, or another game, gives a
 		// negative or absurd figure: ignore it.
 		if missing >= 0 && missing <= maxLag {
-			l.lag = max(l.lag*3/4, missing)
+			l.seen[l.n%lagWindow] = missing
+			l.n++
 		}
 	}
 	l.have, l.left, l.inc, l.spent = true, left, inc, 0
 	l.maxLeft = max(l.maxLeft, left)
-	return l.lag
+	return l.lag()
+}
+
+// lag is the mean of the latencies kept, the largest left out; 0 until
+// two are known.
+func (l *lagTracker) lag() time.Duration {
+	k := min(l.n, lagWindow)
+	if k < 2 {
+		return 0
+	}
+	var sum, top time.Duration
+	for _, d := range l.seen[:k] {
+		sum += d
+		top = max(top, d)
+	}
+	return (sum - top) / time.Duration(k-1)
 }
 
 // floor is the part of the clock sudden death never plans to spend: a
@@ -120,5 +144,6 @@ func (l *lagTracker) floor() time.Duration { return min(time.Second, l.maxLeft/1
 // moved records the engine's own time for the move observed last.
 func (l *lagTracker) moved(spent time.Duration) { l.spent = spent }
 
-// reset forgets the previous move and clock (a new game); the lag is kept.
+// reset forgets the previous move and clock (a new game); the latencies
+// are kept.
 func (l *lagTracker) reset() { l.have, l.maxLeft = false, 0 }

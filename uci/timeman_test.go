@@ -133,19 +133,27 @@ func TestBudgetShape(t *testing.T) {
 
 // TestLagTracker checks the learning of the clock latency the engine
 // cannot see: a GUI clock that runs 300 ms more per move than the
-// engine's own time raises the overhead to 300 ms, a larger time control
-// (time added) is ignored, and the estimate decays when the lag goes away.
+// engine's own time raises the lag to 300 ms, a single stall does not
+// move it, a larger time control (time added) is ignored, and the
+// estimate goes back to 0 when the latency goes away.
 func TestLagTracker(t *testing.T) {
 	var l lagTracker
 	inc := 100 * time.Millisecond
+	spent := 400 * time.Millisecond
 	left := 10 * time.Second
 	if got := l.observe(left, inc); got != 0 {
 		t.Fatalf("first move: lag %v", got)
 	}
-	spent := 400 * time.Millisecond
-	l.moved(spent)
-	left = left - spent - 300*time.Millisecond + inc
-	if got := l.observe(left, inc); got != 300*time.Millisecond {
+	step := func(extra time.Duration) time.Duration {
+		l.moved(spent)
+		left = left - spent - extra + inc
+		return l.observe(left, inc)
+	}
+	var got time.Duration
+	for range 3 {
+		got = step(300 * time.Millisecond)
+	}
+	if got != 300*time.Millisecond {
 		t.Fatalf("lag %v, want 300ms", got)
 	}
 	l.moved(spent)
@@ -153,14 +161,15 @@ func TestLagTracker(t *testing.T) {
 	if got := l.observe(left, inc); got != 300*time.Millisecond {
 		t.Fatalf("after a time control: lag %v, want it kept at 300ms", got)
 	}
-	var got time.Duration
-	for i := 0; i < 20; i++ {
-		l.moved(spent)
-		left = left - spent + inc
-		got = l.observe(left, inc)
+	for range lagWindow {
+		got = step(0)
 	}
-	if got > 5*time.Millisecond {
-		t.Errorf("lag %v after 20 moves without latency", got)
+	if got != 0 {
+		t.Errorf("lag %v after %d moves without latency", got, lagWindow)
+	}
+	step(time.Second) // one stall
+	if got = step(0); got != 0 {
+		t.Errorf("lag %v after a single stall", got)
 	}
 	// The floor: a tenth of the largest clock seen, at most a second.
 	if f := l.floor(); f != time.Second {
