@@ -523,11 +523,14 @@ func (s *Server) stopSearch() {
 	s.cancel, s.done = nil, nil
 }
 
-// infoLine formats a search result as a UCI info line.
+// infoLine formats a search result as a UCI info line: depth is the last
+// completed iteration (0 if the search stopped in the first) and
+// seldepth the longest line searched, which is shorter than depth when
+// every line ended early (by a rule, a table cutoff or pruning).
 func infoLine(root *engine.Position, r search.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d score %s nodes %d nps %d time %d",
-		max(r.Depth, 1), max(r.SelDepth, r.Depth, 1), scoreString(r), r.Nodes, r.NPS, r.Elapsed.Milliseconds())
+		r.Depth, r.SelDepth, scoreString(r), r.Nodes, r.NPS, r.Elapsed.Milliseconds())
 	if len(r.PV) > 0 {
 		b.WriteString(" pv ")
 		b.WriteString(FormatLine(root, r.PV))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tamerlane/engine"
+	"tamerlane/engine/search"
 	"tamerlane/internal/lineio/linetest"
 )
 
@@ -292,5 +293,24 @@ func TestInvalidLimits(t *testing.T) {
 	lines := c.Until("bestmove", 5*time.Second)
 	if all := strings.Join(lines, "\n"); strings.Contains(all, "searching depth 1") || !strings.Contains(all, "nodes 300 ") {
 		t.Errorf("go depth 0 nodes 300: %q", lines)
+	}
+}
+
+// TestInfoLineDepths checks that the info line reports the last completed
+// iteration as depth and the longest line as seldepth, even when that is
+// shorter (every line ended by a rule) or no iteration completed.
+func TestInfoLineDepths(t *testing.T) {
+	root := engine.NewPosition(engine.MustVariant("chess", nil))
+	for _, tc := range []struct {
+		r    search.Result
+		want string
+	}{
+		{search.Result{Depth: 12, SelDepth: 19}, "info depth 12 seldepth 19 "},
+		{search.Result{Depth: 40, SelDepth: 1}, "info depth 40 seldepth 1 "},
+		{search.Result{Depth: 0, SelDepth: 1}, "info depth 0 seldepth 1 "},
+	} {
+		if got := infoLine(root, tc.r); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%+v: %q, want %q...", tc.r, got, tc.want)
+		}
 	}
 }
