@@ -8,8 +8,11 @@
 // variants, Rules, Weights, Hash, Clear Hash and Move Overhead, and the
 // commands uci, isready, ucinewgame, setoption, position, go (depth, nodes,
 // movetime, clock and movestogo, infinite, mate, perft), stop, quit and d.
-// The search runs on its own goroutine, so isready, stop and quit are
-// answered while it thinks. Bad input gets an "info string error" line and
-// is otherwise ignored. Budget is the time manager; the server adds the
-// clock latency it learns to the move overhead.
+// The search, and a perft count, run on their own goroutine, so isready,
+// stop and quit are answered while they run; the end of the input stops
+// them. Bad input gets an "info string error" line and is otherwise
+// ignored; a go left without a valid limit searches depth 1. Budget is
+// the time manager (the search scales its optimum, see
+// search.Limits.Optimum); the server adds the clock latency it learns to
+// the move overhead.
 package uci

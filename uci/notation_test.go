@@ -2,11 +2,11 @@ package uci
 
 import (
 	"bufio"
-	"context"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // fsfRecord is one position of testdata/fsf-notation.txt: what
@@ -49,15 +49,18 @@ func readFSFRecords(t *testing.T) []fsfRecord {
 	return recs
 }
 
-// session runs a server on the given commands and returns its output lines.
-func session(t *testing.T, cmds ...string) []string {
+// session runs a server on the given commands and returns its output
+// lines up to the first that starts with until.
+func session(t *testing.T, until string, cmds ...string) []string {
 	t.Helper()
-	var out strings.Builder
-	in := strings.NewReader(strings.Join(append(cmds, "quit"), "\n") + "\n")
-	if err := NewServer("test", "test").Run(context.Background(), in, &out); err != nil {
+	c := newClient(t)
+	c.Send(cmds...)
+	lines := c.Until(until, 10*time.Second)
+	c.Send("quit")
+	if err := c.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	return lines
 }
 
 // TestFSFNotation checks that the FENs and moves this server prints for
@@ -71,7 +74,7 @@ func TestFSFNotation(t *testing.T) {
 		t.Fatalf("only %d records", len(recs))
 	}
 	for _, r := range recs {
-		lines := session(t, "setoption name UCI_Variant value "+r.variant, "position "+r.position, "d", "go perft 1")
+		lines := session(t, "Nodes searched", "setoption name UCI_Variant value "+r.variant, "position "+r.position, "d", "go perft 1")
 		var fen string
 		var moves []string
 		for _, l := range lines {

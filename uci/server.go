@@ -273,6 +273,11 @@ func (s *Server) setPosition(args []string) {
 	if mi >= 0 {
 		head, moves = args[:mi], args[mi+1:]
 	}
+	if len(head) == 0 {
+		// "position moves ...": the moves have nothing to start from.
+		s.errorf("position needs startpos or fen before moves; position unchanged")
+		return
+	}
 	var pos *engine.Position
 	switch head[0] {
 	case "startpos":
@@ -310,9 +315,13 @@ type goParams struct {
 	wtime, btime, winc, binc    time.Duration
 	movesToGo                   int
 	infinite, hasClock, hasTime bool
+	// rejected: an argument was reported and skipped (go then never
+	// searches for ever unless told infinite)
+	rejected bool
 }
 
 // parseGo reads the arguments of go; bad tokens are reported and skipped.
+// A depth, node count, mate length or perft depth must be positive.
 func (s *Server) parseGo(args []string) goParams {
 	var g goParams
 	num := func(i int) (int64, bool) {
@@ -324,6 +333,13 @@ func (s *Server) parseGo(args []string) goParams {
 		if err != nil {
 			s.errorf("go %s: bad value %q", args[i], args[i+1])
 			return 0, false
+		}
+		switch args[i] {
+		case "depth", "nodes", "mate", "perft":
+			if n < 1 {
+				s.errorf("go %s: bad value %q (at least 1)", args[i], args[i+1])
+				return 0, false
+			}
 		}
 		return n, true
 	}
@@ -346,11 +362,13 @@ func (s *Server) parseGo(args []string) goParams {
 		}
 		if !isGoKeyword(key) {
 			s.errorf("go: unknown argument %q", key)
+			g.rejected = true
 			continue
 		}
 		n, ok := num(i)
 		i++
 		if !ok {
+			g.rejected = true
 			continue
 		}
 		// Some GUIs send a negative clock once it has run out; a year
@@ -396,15 +414,20 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 	start := time.Now()
 	g := s.parseGo(args)
 	if g.perft > 0 {
-		s.perft(g.perft)
+		s.startPerft(ctx, g.perft)
 		return
+	}
+	if g.rejected && !g.infinite && g.depth == 0 && g.nodes == 0 && !g.hasTime && !g.hasClock {
+		// A bad limit must not turn into an endless search whose
+		// bestmove never comes: answer from the smallest search.
+		s.send("info string no valid limit: searching depth 1")
+		g.depth = 1
 	}
 	lim := search.Limits{Depth: g.depth, Nodes: g.nodes}
 	var lt *lagTracker // the clock's latency tracker when searching by the clock
 	switch {
 	case g.hasTime:
 		lim.MoveTime = max(time.Millisecond, g.moveTime-s.overhead)
-		lim.SoftTime = lim.MoveTime
 	case g.hasClock && !g.infinite:
 		left, inc := g.wtime, g.winc
 		if s.pos.SideToMove() == engine.Black {
@@ -416,7 +439,8 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		if g.movesToGo == 0 {
 			plan = max(0, left-lt.floor())
 		}
-		lim.SoftTime, lim.MoveTime = Budget(plan, inc, g.movesToGo, s.overhead+lag)
+		lim.Optimum, lim.MoveTime = Budget(Clock{Left: plan, Inc: inc, MovesToGo: g.movesToGo,
+			Overhead: s.overhead + lag, Ply: s.pos.GamePly()})
 	}
 	infinite := g.infinite || lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0
 	s.ensureSearcher()
@@ -428,7 +452,9 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 	if lim.MoveTime > 0 {
 		spent := time.Since(start)
 		lim.MoveTime = max(time.Millisecond, lim.MoveTime-spent)
-		lim.SoftTime = max(time.Millisecond, min(lim.SoftTime, lim.MoveTime)-spent)
+		if lim.Optimum > 0 {
+			lim.Optimum = max(time.Millisecond, min(lim.Optimum-spent, lim.MoveTime))
+		}
 	}
 	pos := s.pos.Clone()
 	root := pos.Clone()
@@ -459,7 +485,21 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 	}()
 }
 
-// searching reports whether a search is running.
+// startPerft starts a perft count on its own goroutine. It is stopped
+// as a search is: by stop, quit, the end of the input and any command
+// that stops a search; isready is answered meanwhile.
+func (s *Server) startPerft(ctx context.Context, depth int) {
+	pos := s.pos.Clone()
+	sctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	s.cancel, s.done = cancel, done
+	go func() {
+		defer close(done)
+		s.perft(sctx.Done(), pos, depth)
+	}()
+}
+
+// searching reports whether a search (or a perft count) is running.
 func (s *Server) searching() bool {
 	if s.done == nil {
 		return false
@@ -472,8 +512,8 @@ func (s *Server) searching() bool {
 	}
 }
 
-// stopSearch stops the running search, if any, and waits until it has
-// printed its bestmove.
+// stopSearch stops the running search or perft count, if any, and
+// waits until it has printed its bestmove (or its last count).
 func (s *Server) stopSearch() {
 	if s.done == nil {
 		return
@@ -483,33 +523,14 @@ func (s *Server) stopSearch() {
 	s.cancel, s.done = nil, nil
 }
 
-// perft prints the move-path count of every legal move, as
-// Fairy-Stockfish's "go perft" does.
-func (s *Server) perft(depth int) {
-	var ml engine.MoveList
-	s.pos.GenerateLegal(&ml)
-	var total uint64
-	q := s.pos.Clone()
-	for _, m := range ml.Slice() {
-		name := FormatMove(q, m)
-		q.Make(m)
-		n := uint64(1)
-		if depth > 1 {
-			n = q.Perft(depth - 1)
-		}
-		q.Unmake()
-		total += n
-		s.send(fmt.Sprintf("%s: %d", name, n))
-	}
-	s.send("")
-	s.send(fmt.Sprintf("Nodes searched: %d", total))
-}
-
-// infoLine formats a search result as a UCI info line.
+// infoLine formats a search result as a UCI info line: depth is the last
+// completed iteration (0 if the search stopped in the first) and
+// seldepth the longest line searched, which is shorter than depth when
+// every line ended early (by a rule, a table cutoff or pruning).
 func infoLine(root *engine.Position, r search.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d score %s nodes %d nps %d time %d",
-		max(r.Depth, 1), max(r.SelDepth, r.Depth, 1), scoreString(r), r.Nodes, r.NPS, r.Elapsed.Milliseconds())
+		r.Depth, r.SelDepth, scoreString(r), r.Nodes, r.NPS, r.Elapsed.Milliseconds())
 	if len(r.PV) > 0 {
 		b.WriteString(" pv ")
 		b.WriteString(FormatLine(root, r.PV))

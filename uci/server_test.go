@@ -1,11 +1,13 @@
 package uci
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"tamerlane/engine"
+	"tamerlane/engine/search"
 	"tamerlane/internal/lineio/linetest"
 )
 
@@ -190,98 +192,125 @@ func TestMateAndGameOver(t *testing.T) {
 	}
 }
 
-// TestBudget checks the time manager: the hard bound never exceeds the
-// clock less the overhead; a simulated 10+0.1 game of 300 moves in which
-// every move uses its whole hard bound plus the overhead never runs out
-// of time; and controls without increment (movestogo) survive 300 moves
-// of searches that overrun their target by an iteration.
-func TestBudget(t *testing.T) {
-	const overhead = 50 * time.Millisecond
-	for _, tc := range []struct {
-		base, inc time.Duration
-		mtg       int
-	}{
-		{10 * time.Second, 100 * time.Millisecond, 0},
-		{10 * time.Second, 0, 40},
-		{2 * time.Second, 0, 10},
-		{60 * time.Second, time.Second, 0},
-	} {
-		left := tc.base
-		for move := 0; move < 300; move++ {
-			mtg := 0
-			if tc.mtg > 0 {
-				mtg = tc.mtg - move%tc.mtg
-			}
-			soft, hard := Budget(left, tc.inc, mtg, overhead)
-			if soft > hard || hard <= 0 {
-				t.Fatalf("%+v move %d: soft %v hard %v", tc, move, soft, hard)
-			}
-			if hard > left-overhead {
-				t.Fatalf("%+v move %d: hard %v with %v left", tc, move, hard, left)
-			}
-			cost := hard
-			if tc.inc < overhead {
-				// Without an increment to repay it a search that always ran
-				// to its bound would halve the clock every move; charge a
-				// search that overruns its target by a whole iteration.
-				cost = min(hard, 2*soft)
-			}
-			left -= cost + overhead
-			if left <= 0 {
-				t.Fatalf("%+v: lost on time at move %d (hard %v)", tc, move, hard)
-			}
-			left += tc.inc
-			if tc.mtg > 0 && mtg == 1 {
-				left += tc.base
-			}
+// TestPositionWithoutStart checks "position moves ..." and "position
+// moves", which name no position to start from: an error line, the
+// previous position kept, and the server still answering.
+func TestPositionWithoutStart(t *testing.T) {
+	c := newClient(t)
+	c.Send("position startpos moves e2e4")
+	for _, cmd := range []string{"position moves e2e4 e7e5", "position moves"} {
+		c.Send(cmd)
+		if l := c.Until("info string", 5*time.Second); !strings.Contains(l[len(l)-1], "info string error: position needs startpos or fen") {
+			t.Errorf("%q: %q", cmd, l)
 		}
 	}
-	// The target uses a sensible share: about a thirtieth of the clock
-	// plus most of the increment.
-	soft, hard := Budget(10*time.Second, 100*time.Millisecond, 0, overhead)
-	if soft < 300*time.Millisecond || soft > 500*time.Millisecond || hard > 5*time.Second {
-		t.Errorf("10+0.1 at the start: soft %v hard %v", soft, hard)
+	c.Send("d", "isready")
+	lines := c.Until("readyok", 5*time.Second)
+	if lines[0] != "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+		t.Errorf("position after the bad commands: %q", lines)
+	}
+	c.Send("quit")
+	if err := c.Wait(); err != nil {
+		t.Fatal(err)
 	}
 }
 
-// TestLagTracker checks the learning of the clock latency the engine
-// cannot see: a GUI clock that runs 300 ms more per move than the
-// engine's own time raises the overhead to 300 ms, a larger time control
-// (time added) is ignored, and the estimate decays when the lag goes away.
-func TestLagTracker(t *testing.T) {
-	var l lagTracker
-	inc := 100 * time.Millisecond
-	left := 10 * time.Second
-	if got := l.observe(left, inc); got != 0 {
-		t.Fatalf("first move: lag %v", got)
+// TestPerftStoppable checks that go perft runs like a search: isready is
+// answered during the count, stop and quit end it, and so does the end
+// of the input (a perft of depth 20 would otherwise run for ever).
+func TestPerftStoppable(t *testing.T) {
+	c := newClient(t)
+	c.Send("position startpos", "go perft 20", "isready")
+	c.Until("readyok", 5*time.Second)
+	c.Send("stop")
+	if l := c.Until("info string", 5*time.Second); !strings.HasPrefix(l[len(l)-1], "info string perft stopped") {
+		t.Errorf("stop: %q", l)
 	}
-	spent := 400 * time.Millisecond
-	l.moved(spent)
-	left = left - spent - 300*time.Millisecond + inc
-	if got := l.observe(left, inc); got != 300*time.Millisecond {
-		t.Fatalf("lag %v, want 300ms", got)
+	// The server still works: a small count completes.
+	c.Send("go perft 2")
+	if l := c.Until("Nodes searched", 5*time.Second); l[len(l)-1] != "Nodes searched: 400" {
+		t.Errorf("perft 2: %q", l)
 	}
-	l.moved(spent)
-	left = left - spent + inc + 40*time.Second // a new time control
-	if got := l.observe(left, inc); got != 300*time.Millisecond {
-		t.Fatalf("after a time control: lag %v, want it kept at 300ms", got)
+	c.Send("go perft 20", "quit")
+	wait(t, c.Wait)
+
+	var out strings.Builder
+	run := func() error {
+		return NewServer("test", "test").Run(context.Background(), strings.NewReader("position startpos\ngo perft 20\n"), &out)
 	}
-	var got time.Duration
-	for i := 0; i < 20; i++ {
-		l.moved(spent)
-		left = left - spent + inc
-		got = l.observe(left, inc)
+	wait(t, run)
+	if !strings.Contains(out.String(), "info string perft stopped") {
+		t.Errorf("perft at the end of the input: %q", out.String())
 	}
-	if got > 5*time.Millisecond {
-		t.Errorf("lag %v after 20 moves without latency", got)
+}
+
+// wait fails the test if f does not return within five seconds.
+func wait(t *testing.T, f func() error) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server did not end")
 	}
-	// The floor: a tenth of the largest clock seen, at most a second.
-	if f := l.floor(); f != time.Second {
-		t.Errorf("floor %v after a 50 s clock, want 1s", f)
+}
+
+// TestInvalidLimits checks that a go whose limits are all invalid (zero
+// or negative depths, node counts, perft depths, a value that is not a
+// number, an unknown argument) is answered with an error line and the
+// bestmove of the smallest search, without a stop: it never searches for
+// ever.
+func TestInvalidLimits(t *testing.T) {
+	c := newClient(t)
+	c.Send("position startpos")
+	for _, tc := range []struct{ cmd, want string }{
+		{"go depth 0", `go depth: bad value "0" (at least 1)`},
+		{"go depth -1", `go depth: bad value "-1"`},
+		{"go nodes 0", `go nodes: bad value "0"`},
+		{"go nodes -5", `go nodes: bad value "-5"`},
+		{"go perft 0", `go perft: bad value "0"`},
+		{"go perft -2", `go perft: bad value "-2"`},
+		{"go mate 0", `go mate: bad value "0"`},
+		{"go depth", `go depth: missing value`},
+		{"go sideways", `go: unknown argument "sideways"`},
+	} {
+		c.Send(tc.cmd)
+		lines := c.Until("bestmove", 5*time.Second)
+		all := strings.Join(lines, "\n")
+		if !strings.Contains(all, "info string error: "+tc.want) {
+			t.Errorf("%q: no error %q in %q", tc.cmd, tc.want, lines)
+		}
+		if l := lines[len(lines)-1]; l == "bestmove (none)" || !strings.Contains(all, "info depth 1 ") {
+			t.Errorf("%q: %q, want the bestmove of a depth 1 search", tc.cmd, lines)
+		}
 	}
-	l.reset()
-	l.observe(2*time.Second, 0)
-	if f := l.floor(); f != 200*time.Millisecond {
-		t.Errorf("floor %v with a 2 s clock, want 200ms", f)
+	// A valid limit beside a bad one is kept.
+	c.Send("go depth 0 nodes 300")
+	lines := c.Until("bestmove", 5*time.Second)
+	if all := strings.Join(lines, "\n"); strings.Contains(all, "searching depth 1") || !strings.Contains(all, "nodes 300 ") {
+		t.Errorf("go depth 0 nodes 300: %q", lines)
+	}
+}
+
+// TestInfoLineDepths checks that the info line reports the last completed
+// iteration as depth and the longest line as seldepth, even when that is
+// shorter (every line ended by a rule) or no iteration completed.
+func TestInfoLineDepths(t *testing.T) {
+	root := engine.NewPosition(engine.MustVariant("chess", nil))
+	for _, tc := range []struct {
+		r    search.Result
+		want string
+	}{
+		{search.Result{Depth: 12, SelDepth: 19}, "info depth 12 seldepth 19 "},
+		{search.Result{Depth: 40, SelDepth: 1}, "info depth 40 seldepth 1 "},
+		{search.Result{Depth: 0, SelDepth: 1}, "info depth 0 seldepth 1 "},
+	} {
+		if got := infoLine(root, tc.r); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%+v: %q, want %q...", tc.r, got, tc.want)
+		}
 	}
 }

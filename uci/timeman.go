@@ -1,53 +1,81 @@
 package uci
 
-import "time"
+import (
+	"math"
+	"time"
+)
 
-// Budget returns the time to spend on one move with left on the clock,
-// an increment of inc per move and movesToGo moves until the next time
-// control (0: the rest of the game). soft is the target (no new
-// iteration of the search starts after it) and hard the bound at which
-// the search stops.
+// Clock is what the time manager knows when a move is to be played on
+// a clock.
+type Clock struct {
+	Left      time.Duration // on the clock of the side to move
+	Inc       time.Duration // added after each move
+	MovesToGo int           // moves until the next time control; 0: the rest of the game
+	// Overhead is what every move costs beyond the search: the Move
+	// Overhead option and the latency the server has learnt.
+	Overhead time.Duration
+	Ply      int // the game's ply (half-moves since its start)
+}
+
+// The time manager's constants. Stockfish's time manager (timeman.cpp)
+// has the same shape; these are the engine's own figures.
+const (
+	// horizon is the most moves planned for: the number of moves in
+	// sudden death, a cap on the moves to go otherwise.
+	horizon = 50
+	// In sudden death the share of the pool for one move grows with the
+	// game (fewer moves are likely left): shareBase + shareGrowth *
+	// sqrt(ply+3), about 1/60 at the start, 1/35 after 20 plies and 1/22
+	// after 80. It is capped at suddenDeathCap of the clock.
+	shareBase      = 0.009
+	shareGrowth    = 0.004
+	suddenDeathCap = 0.2
+	// With moves to go each gets controlShare of an even share of the
+	// pool, capped at controlCap of the clock.
+	controlShare = 0.9
+	controlCap   = 0.8
+	// maxShare of the clock (less the overhead) is the most one move
+	// may take: a search that always ran to its maximum would still not
+	// lose on time.
+	maxShare = 0.8
+)
+
+// Budget returns the time to spend on one move: optimum, the time it
+// should take when the search sees nothing special (the search scales it
+// by the stability of its best move and the trend of its score), and
+// maximum, the bound at which it stops.
 //
-// Every move is assumed to cost overhead more than the search (process
-// and pipe latency). The moves to go (assumed 30 in sudden death, at most
-// 40) keep a reserve of overhead each, less what their increments repay
-// (in sudden death at most half the clock, or one overhead if more).
-// The target is an even share of the usable time plus three quarters of
-// the increment; the bound is three targets, capped at a fifth of the
-// usable time in sudden death and otherwise at half of it (80% on the
-// last move before a control), so that even a search that always ran to
-// its bound would not lose on time.
-func Budget(left, inc time.Duration, movesToGo int, overhead time.Duration) (soft, hard time.Duration) {
+// The pool is the clock plus the increments of the moves to go (horizon
+// in sudden death, at most horizon otherwise) less an overhead for each
+// of them and two more. In sudden death the optimum is a share of the
+// pool that grows with the game's length, at most a fifth of the clock,
+// and the maximum 4 to 6.5 optimums (more as the game goes on); with
+// moves to go it is 90% of an even share, at most 80% of the clock, and
+// the maximum 1.5 optimums plus a tenth of one per move to go. The
+// maximum never exceeds 80% of the clock less the overhead. A large
+// increment makes the pool larger than the clock, so more of the clock
+// is spent: the increment repays it.
+func Budget(c Clock) (optimum, maximum time.Duration) {
 	const minimum = time.Millisecond
-	mtg := 30
-	if movesToGo > 0 {
-		mtg = min(movesToGo, 40)
+	mtg := horizon
+	if c.MovesToGo > 0 {
+		mtg = min(c.MovesToGo, horizon)
 	}
-	reserve := overhead + time.Duration(mtg-1)*max(0, overhead-inc)
-	if movesToGo == 0 {
-		// In sudden death the 30 moves are a guess: a large overhead
-		// must not leave nothing to think with.
-		reserve = min(reserve, max(overhead, left/2))
+	pool := max(minimum, c.Left+c.Inc*time.Duration(mtg-1)-c.Overhead*time.Duration(mtg+2))
+	ply := float64(max(c.Ply, 0))
+	left := float64(c.Left)
+	var share, ratio float64
+	if c.MovesToGo == 0 {
+		share = min(shareBase+shareGrowth*math.Sqrt(ply+3), suddenDeathCap*left/float64(pool))
+		ratio = min(6.5, 4+ply/12)
+	} else {
+		share = min(controlShare/float64(mtg), controlCap*left/float64(pool))
+		ratio = min(6, 1.5+0.1*float64(mtg))
 	}
-	usable := left - reserve
-	if usable < minimum {
-		return minimum, minimum
-	}
-	soft = usable/time.Duration(mtg) + inc*3/4
-	capped := usable / 2
-	switch {
-	case movesToGo == 0:
-		// Sudden death: an iteration begun just before the target may
-		// run to the bound on every move, so keep the bound a fifth of
-		// what is left; with little time left the engine then lives on
-		// its increment.
-		capped = usable / 5
-	case mtg == 1:
-		capped = usable * 4 / 5
-	}
-	hard = min(3*soft, capped)
-	soft = min(soft, hard)
-	return max(soft, minimum), max(hard, minimum)
+	optimum = time.Duration(share * float64(pool))
+	maximum = min(time.Duration(maxShare*left)-c.Overhead, time.Duration(ratio*float64(optimum)))
+	maximum = max(maximum, minimum)
+	return max(min(optimum, maximum), minimum), maximum
 }
 
 // lagTracker learns the latency the GUI's clock sees but the engine does
@@ -55,18 +83,26 @@ func Budget(left, inc time.Duration, movesToGo int, overhead time.Duration) (sof
 // engine reading go, and between the engine writing bestmove and the GUI
 // stopping the clock (pipes, a loaded machine's scheduler). It compares
 // the clock the GUI reports with the clock expected from the previous
-// move: left(previous) - time spent + increment. The estimate follows a
-// larger lag at once and decays by a quarter per move otherwise.
+// move: left(previous) - time spent + increment. The estimate is the
+// mean of the last lagWindow moves' latencies without the largest: it
+// follows a latency that every move pays (which the budget must reserve
+// for each move to go) but not a single stall (which the maximum's
+// margin and the floor absorb).
 type lagTracker struct {
 	have      bool
 	maxLeft   time.Duration // the largest clock seen this game
 	left, inc time.Duration // the previous move's clock and increment
 	spent     time.Duration // the engine's own time for it, go to bestmove
-	lag       time.Duration
+	seen      [lagWindow]time.Duration
+	n         int // latencies seen (the last lagWindow are kept)
 }
 
-// maxLag bounds the learnt lag.
-const maxLag = 2 * time.Second
+// lagWindow is the number of moves the lag estimate looks back on;
+// maxLag bounds one move's latency.
+const (
+	lagWindow = 8
+	maxLag    = 2 * time.Second
+)
 
 // observe is called at a go with a clock: left and inc for the side to
 // move. It returns the lag to add to the move overhead.
@@ -76,12 +112,28 @@ func (l *lagTracker) observe(left, inc time.Duration) time.Duration {
 		// A time control that adds time, or another game, gives a
 		// negative or absurd figure: ignore it.
 		if missing >= 0 && missing <= maxLag {
-			l.lag = max(l.lag*3/4, missing)
+			l.seen[l.n%lagWindow] = missing
+			l.n++
 		}
 	}
 	l.have, l.left, l.inc, l.spent = true, left, inc, 0
 	l.maxLeft = max(l.maxLeft, left)
-	return l.lag
+	return l.lag()
+}
+
+// lag is the mean of the latencies kept, the largest left out; 0 until
+// two are known.
+func (l *lagTracker) lag() time.Duration {
+	k := min(l.n, lagWindow)
+	if k < 2 {
+		return 0
+	}
+	var sum, top time.Duration
+	for _, d := range l.seen[:k] {
+		sum += d
+		top = max(top, d)
+	}
+	return (sum - top) / time.Duration(k-1)
 }
 
 // floor is the part of the clock sudden death never plans to spend: a
@@ -92,5 +144,6 @@ func (l *lagTracker) floor() time.Duration { return min(time.Second, l.maxLeft/1
 // moved records the engine's own time for the move observed last.
 func (l *lagTracker) moved(spent time.Duration) { l.spent = spent }
 
-// reset forgets the previous move and clock (a new game); the lag is kept.
+// reset forgets the previous move and clock (a new game); the latencies
+// are kept.
 func (l *lagTracker) reset() { l.have, l.maxLeft = false, 0 }

@@ -349,14 +349,14 @@ func (s *Server) think(ctx context.Context) {
 	switch {
 	case s.moveTime > 0:
 		lim.MoveTime = max(time.Millisecond, s.moveTime-overhead)
-		lim.SoftTime = lim.MoveTime
 	default:
 		mtg := 0
 		if s.mps > 0 {
 			played := (s.pos.GamePly() - s.movesAt) / 2
 			mtg = s.mps - played%s.mps
 		}
-		lim.SoftTime, lim.MoveTime = uci.Budget(s.myTime, s.inc, mtg, overhead)
+		lim.Optimum, lim.MoveTime = uci.Budget(uci.Clock{Left: s.myTime, Inc: s.inc, MovesToGo: mtg,
+			Overhead: overhead, Ply: s.pos.GamePly()})
 	}
 	root := s.pos.Clone()
 	pos := s.pos.Clone()

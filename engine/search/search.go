@@ -28,14 +28,19 @@ const (
 // position, the limits and the searcher's state (deterministic on any
 // hardware).
 type Limits struct {
-	Depth    int           // iterations of iterative deepening (plies)
-	Nodes    int64         // nodes: moves made in the tree, as Stockfish counts them
-	MoveTime time.Duration // wall time: the search stops when it is spent
-	// SoftTime, when positive, is the wall time after which no new
-	// iteration starts (time management's target; MoveTime is the hard
-	// bound). Without it a timed search starts no iteration after half
-	// of MoveTime.
-	SoftTime time.Duration
+	Depth int   // iterations of iterative deepening (plies)
+	Nodes int64 // nodes: moves made in the tree, as Stockfish counts them
+	// MoveTime is the wall time at which the search stops, in the middle
+	// of an iteration if need be. Alone it is a fixed time per move
+	// ("go movetime"): iterations start until it is spent.
+	MoveTime time.Duration
+	// Optimum, when positive, manages the time of a move played on a
+	// clock: the time the move should take when the search sees nothing
+	// special, with MoveTime the maximum. After each iteration it is
+	// scaled up when the score falls or the best move changes and down
+	// while the best move stands, and no new iteration starts past a
+	// fraction of the scaled target (see timing.go).
+	Optimum time.Duration
 	// Info, when set, is called after every completed iteration with the
 	// result so far (protocols print it as an info line). It runs on the
 	// searching goroutine and must not keep PV past the call.
@@ -112,6 +117,17 @@ type Searcher struct {
 	rootScore int
 	bestPV    [MaxPly + 1]engine.Move
 	bestLen   int
+
+	// last is the previous search, whose score time management compares
+	// with when the next search is two plies later in the same game.
+	last lastSearch
+}
+
+// lastSearch is what a search leaves for the next one's time management.
+type lastSearch struct {
+	v     *engine.Variant
+	ply   int // the game ply of the position searched
+	score int
 }
 
 type rootMove struct {
@@ -133,13 +149,15 @@ func New(ev *eval.Evaluator, ttMiB int) *Searcher {
 	return s
 }
 
-// Clear resets the searcher: transposition table, killers and history.
+// Clear resets the searcher: transposition table, killers, history and
+// the previous search that time management compares with.
 func (s *Searcher) Clear() {
 	s.tt.clear()
 	clear(s.evalCache)
 	s.killers = [MaxPly + 2][2]engine.Move{}
 	s.hist.clear()
 	s.counter = [64][engine.NumSquares]engine.Move{}
+	s.last = lastSearch{}
 }
 
 // setup reads the variant's facts the search needs.
@@ -245,6 +263,11 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
 	}
+	var tm *timeManager
+	if lim.Optimum > 0 {
+		prev, ok := s.last.score, s.last.v == pos.Variant() && s.last.ply+2 == pos.GamePly()
+		tm = newTimeManager(lim.Optimum, lim.MoveTime, len(s.root) == 1, prev, ok)
+	}
 	for d := 1; d <= maxDepth; d++ {
 		s.rootDepth = d
 		s.rootBest = engine.NullMove
@@ -270,11 +293,11 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 			}
 			lim.Info(info)
 		}
-		soft := lim.MoveTime / 2
-		if lim.SoftTime > 0 {
-			soft = lim.SoftTime
-		}
-		if (s.timed || lim.SoftTime > 0) && time.Since(start) > soft {
+		if tm != nil {
+			if time.Since(start) > tm.completed(d, res.Best, score) {
+				break
+			}
+		} else if s.timed && time.Since(start) >= lim.MoveTime {
 			break
 		}
 		// A forced result found at twice its length will not change: a
@@ -289,6 +312,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 		s.bestPV[0], s.bestLen = res.Best, 1
 	}
 	res.PV = append([]engine.Move(nil), s.bestPV[:s.bestLen]...)
+	s.last = lastSearch{v: pos.Variant(), ply: pos.GamePly(), score: res.Score}
 	res.Mate = mateMoves(res.Score)
 	res.Nodes, res.SelDepth = s.nodes, s.selDepth
 	res.Elapsed = time.Since(start)

@@ -567,22 +567,6 @@ func TestInfoPerIteration(t *testing.T) {
 	}
 }
 
-// TestSoftTime: no new iteration starts after SoftTime, so a long hard
-// bound with a tiny soft bound returns quickly.
-func TestSoftTime(t *testing.T) {
-	v := engine.MustVariant("tamerlane", nil)
-	pos := engine.NewPosition(v)
-	s := newSearcher(t, v)
-	start := time.Now()
-	res := s.Search(context.Background(), pos, Limits{MoveTime: time.Minute, SoftTime: time.Millisecond})
-	if el := time.Since(start); el > 20*time.Second {
-		t.Errorf("soft time 1ms with hard 1m took %v", el)
-	}
-	if res.Best == engine.NullMove || res.Depth < 1 {
-		t.Errorf("soft-timed search returned %+v", res)
-	}
-}
-
 func legal(pos *engine.Position, m engine.Move) bool {
 	var ml engine.MoveList
 	pos.GenerateLegal(&ml)
