@@ -111,6 +111,11 @@ type compiled struct {
 	lineDirs [2][]lineDir
 	hopDirs  [2][]hopDir
 	onBoard  []Square
+	// index numbers the squares for Bitboards (-1 off the board), square
+	// is its inverse, all the set of the playing area's squares.
+	index  [NumSquares]int8
+	square [MaxIndex]Square
+	all    Bitboard
 	// moveBound bounds the pseudo-legal moves of one piece, on any square,
 	// whatever else stands on the board, and after any promotion.
 	moveBound [64]int
@@ -131,6 +136,9 @@ func (v *Variant) compile() error {
 	}
 	if v.Files > MaxFiles || v.Ranks > MaxRanks {
 		return fmt.Errorf("board %dx%d larger than %dx%d", v.Files, v.Ranks, MaxFiles, MaxRanks)
+	}
+	if !v.compileIndex() {
+		return fmt.Errorf("board %dx%d with %d citadels has more than %d squares", v.Files, v.Ranks, len(v.Citadels), MaxIndex)
 	}
 	c.tokens = map[string]PieceType{}
 	for t := 1; t < len(v.Pieces); t++ {

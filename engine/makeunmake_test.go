@@ -8,9 +8,13 @@ import (
 	"testing"
 )
 
-// snapshot is everything Unmake must restore.
+// snapshot is everything Unmake must restore, the order of the piece
+// lists and of the legal moves included: a search must leave the order of
+// move generation as it found it, or whatever draws moves from that order
+// (random openings) would depend on what ran before.
 type snapshot struct {
 	fen       string
+	moves     []Move
 	hash      uint64
 	pieces    [2][]Square
 	royals    [2][]Square
@@ -32,10 +36,10 @@ func sortedSquares(s []Square) []Square {
 
 func takeSnapshot(p *Position) snapshot {
 	s := snapshot{fen: p.FEN(), hash: p.Hash(), ep: p.EnPassant(), half: p.HalfmoveClock(), ply: p.GamePly(),
-		last: p.LastMove(), check: p.InCheck(), citadel: p.CitadelDraw()}
+		last: p.LastMove(), check: p.InCheck(), citadel: p.CitadelDraw(), moves: legalMoves(p)}
 	for c := White; c <= Black; c++ {
-		s.pieces[c] = sortedSquares(p.Pieces(c))
-		s.royals[c] = sortedSquares(p.Royals(c))
+		s.pieces[c] = slices.Clone(p.Pieces(c))
+		s.royals[c] = slices.Clone(p.Royals(c))
 		s.pp[c] = p.PawnOfPawnsArrivals(c)
 		s.waiting[c] = p.WaitingPawnOfPawns(c)
 		for t := 1; t <= p.Variant().NumTypes(); t++ {
@@ -52,6 +56,9 @@ func (s snapshot) diff(o snapshot) string {
 	}
 	if s.hash != o.hash {
 		d = append(d, "hash")
+	}
+	if !slices.Equal(s.moves, o.moves) {
+		d = append(d, fmt.Sprintf("legal moves in another order: %v vs %v", s.moves, o.moves))
 	}
 	for c := White; c <= Black; c++ {
 		if !slices.Equal(s.pieces[c], o.pieces[c]) {
@@ -76,6 +83,8 @@ func checkConsistent(p *Position) error {
 	var board [2][]Square
 	var royal [2][]Square
 	var counts [64]int
+	var byColor [2]Bitboard
+	var byCode [64]Bitboard
 	for s := Square(0); s < NumSquares; s++ {
 		if !v.OnBoard(s) && !v.IsCitadel(s) {
 			continue
@@ -83,6 +92,8 @@ func checkConsistent(p *Position) error {
 		if pc := p.At(s); pc != Empty {
 			board[pc.Color()] = append(board[pc.Color()], s)
 			counts[pc]++
+			byColor[pc.Color()] = byColor[pc.Color()].Or(BitAt(v.Index(s)))
+			byCode[pc] = byCode[pc].Or(BitAt(v.Index(s)))
 			if v.Def(pc.Type()).Royal {
 				royal[pc.Color()] = append(royal[pc.Color()], s)
 			}
@@ -95,9 +106,15 @@ func checkConsistent(p *Position) error {
 		if got := sortedSquares(p.Royals(c)); !slices.Equal(got, royal[c]) {
 			return fmt.Errorf("%v Royals %v, board %v", c, got, royal[c])
 		}
+		if p.Occupied(c) != byColor[c] {
+			return fmt.Errorf("%v Occupied %v, board %v", c, p.Occupied(c), byColor[c])
+		}
 		for t := 1; t <= v.NumTypes(); t++ {
 			if got, want := p.Count(PieceType(t), c), counts[MakePiece(PieceType(t), c)]; got != want {
 				return fmt.Errorf("Count(%s, %v) = %d, board %d", v.Def(PieceType(t)).Token, c, got, want)
+			}
+			if got, want := p.PiecesOf(PieceType(t), c), byCode[MakePiece(PieceType(t), c)]; got != want {
+				return fmt.Errorf("PiecesOf(%s, %v) = %v, board %v", v.Def(PieceType(t)).Token, c, got, want)
 			}
 		}
 	}

@@ -9,16 +9,20 @@ type state struct {
 	mover    Piece  // the piece that moved (before promotion)
 	captured Piece  // piece captured (or removed by a lift)
 	capSq    Square // its square
+	capSlot  slot   // where it stood in the piece lists
 	removed  Piece  // piece removed by a pawn of pawns' relocation
 	relocSq  Square // where the pawn of pawns was relocated to
-	ep       Square
-	rights   uint32
-	pp       [2]uint8  // pawn of pawns arrivals
-	waiting  [2]Square // square of a side's waiting pawn of pawns
-	rule50   int32
-	nullPly  int32 // plies since the last null move, for repetition checks
-	hash     uint64
-	citadel  bool // the mover's ranking royal entered the enemy citadel
+	remSlot  slot   // where the removed piece stood in the piece lists
+	// promoRoyal is the royal-list index a promoted royal left (see replace)
+	promoRoyal uint8
+	ep         Square
+	rights     uint32
+	pp         [2]uint8  // pawn of pawns arrivals
+	waiting    [2]Square // square of a side's waiting pawn of pawns
+	rule50     int32
+	nullPly    int32 // plies since the last null move, for repetition checks
+	hash       uint64
+	citadel    bool // the mover's ranking royal entered the enemy citadel
 	// check caches InCheck for this position: 0 not yet known, 1 the side
 	// to move is in check, 2 it is not (a new state starts unknown)
 	check uint8
@@ -37,8 +41,12 @@ type Position struct {
 	royals [2][8]Square
 	nroyal [2]int
 	counts [64]int16 // pieces by code
-	ply    int       // game ply from the FEN's fullmove number
-	st     []state   // st[len-1] is the current state
+	// byColor and byCode are the squares of the pieces by side and by
+	// code (citadel occupants included), as Bitboards
+	byColor [2]Bitboard
+	byCode  [64]Bitboard
+	ply     int     // game ply from the FEN's fullmove number
+	st      []state // st[len-1] is the current state
 	// lineMark[s] == stamp marks the squares on a line of attack through
 	// the royal (see GenerateLegal); hopMark likewise for hop lines.
 	lineMark [NumSquares]uint32
@@ -123,6 +131,7 @@ func (p *Position) put(s Square, pc Piece) {
 	p.list[c][p.count[c]] = s
 	p.count[c]++
 	p.counts[pc]++
+	p.toggle(s, pc)
 	if p.v.c.gen[pc].royal {
 		p.royals[c][p.nroyal[c]] = s
 		p.nroyal[c]++
@@ -130,7 +139,17 @@ func (p *Position) put(s Square, pc Piece) {
 	p.cur().hash ^= zobrist.piece[pc][s]
 }
 
-func (p *Position) remove(s Square) Piece {
+// slot records where a removed piece stood in its side's piece list and,
+// for a royal, in the royal list, so that restore can put it back exactly
+// there: Unmake then leaves the lists, and so the order of move
+// generation, as they were before Make.
+type slot struct {
+	list, royal uint8
+}
+
+// remove takes the piece off s; the last piece of its side's list (and,
+// for a royal, of the royal list) fills the gap.
+func (p *Position) remove(s Square) (Piece, slot) {
 	pc := p.board[s] & 0x7f
 	c := pc.Color()
 	p.board[s] = p.v.c.citBit[s]
@@ -140,17 +159,96 @@ func (p *Position) remove(s Square) Piece {
 	p.list[c][i] = last
 	p.index[last] = i
 	p.counts[pc]--
+	p.toggle(s, pc)
+	sl := slot{list: i}
 	if p.v.c.gen[pc].royal {
-		for j := 0; j < p.nroyal[c]; j++ {
-			if p.royals[c][j] == s {
-				p.nroyal[c]--
-				p.royals[c][j] = p.royals[c][p.nroyal[c]]
-				break
-			}
-		}
+		sl.royal = p.removeRoyal(c, s)
 	}
 	p.cur().hash ^= zobrist.piece[pc][s]
-	return pc
+	return pc, sl
+}
+
+// restore is the exact inverse of the remove that returned sl: pc goes
+// back to s and to its old places in the lists, and the pieces that
+// filled the gaps go back to the ends.
+func (p *Position) restore(s Square, pc Piece, sl slot) {
+	c := pc.Color()
+	p.board[s] = pc | p.v.c.citBit[s]
+	moved := p.list[c][sl.list]
+	p.list[c][p.count[c]] = moved
+	p.index[moved] = uint8(p.count[c])
+	p.count[c]++
+	p.list[c][sl.list] = s
+	p.index[s] = sl.list
+	p.counts[pc]++
+	p.toggle(s, pc)
+	if p.v.c.gen[pc].royal {
+		p.restoreRoyal(c, s, sl.royal)
+	}
+	p.cur().hash ^= zobrist.piece[pc][s]
+}
+
+// removeRoyal takes s off c's royal list, the last royal filling the gap,
+// and returns its index there.
+func (p *Position) removeRoyal(c Color, s Square) uint8 {
+	for j := 0; j < p.nroyal[c]; j++ {
+		if p.royals[c][j] == s {
+			p.nroyal[c]--
+			p.royals[c][j] = p.royals[c][p.nroyal[c]]
+			return uint8(j)
+		}
+	}
+	return 0
+}
+
+// restoreRoyal is the inverse of the removeRoyal that returned j.
+func (p *Position) restoreRoyal(c Color, s Square, j uint8) {
+	p.royals[c][p.nroyal[c]] = p.royals[c][j]
+	p.nroyal[c]++
+	p.royals[c][j] = s
+}
+
+// replace turns the piece on s into pc of the same side (a promotion) in
+// place: its index in the piece list is kept. A piece that becomes royal
+// joins the end of the royal list; replace's inverse, replace back, then
+// removes it from the end, so the royal list is restored too. A royal
+// that stops being royal leaves its royal slot, which ret records for
+// the inverse.
+func (p *Position) replace(s Square, pc Piece, royalSlot uint8) (old Piece, ret uint8) {
+	old = p.board[s] & 0x7f
+	c := pc.Color()
+	p.board[s] = pc | p.v.c.citBit[s]
+	p.counts[old]--
+	p.counts[pc]++
+	p.toggle(s, old)
+	p.toggle(s, pc)
+	wasRoyal, isRoyal := p.v.c.gen[old].royal, p.v.c.gen[pc].royal
+	switch {
+	case wasRoyal && !isRoyal:
+		ret = p.removeRoyal(c, s)
+	case !wasRoyal && isRoyal:
+		p.restoreRoyal(c, s, royalSlot)
+	}
+	p.cur().hash ^= zobrist.piece[old][s] ^ zobrist.piece[pc][s]
+	return old, ret
+}
+
+// exchange swaps the pieces on a and b in place (the King's swap or
+// succession; neither square is a citadel and b's piece is not royal).
+func (p *Position) exchange(a, b Square) {
+	pa, pb := p.board[a]&0x7f, p.board[b]&0x7f
+	p.board[a], p.board[b] = pb|p.v.c.citBit[a], pa|p.v.c.citBit[b]
+	ia, ib := p.index[a], p.index[b]
+	p.list[pa.Color()][ia], p.list[pb.Color()][ib] = b, a
+	p.index[a], p.index[b] = ib, ia
+	p.toggle(a, pa)
+	p.toggle(b, pb)
+	p.toggle(a, pb)
+	p.toggle(b, pa)
+	p.moveRoyal(pa, a, b)
+	p.moveRoyal(pb, b, a)
+	z := &zobrist.piece
+	p.cur().hash ^= z[pa][a] ^ z[pb][b] ^ z[pa][b] ^ z[pb][a]
 }
 
 func (p *Position) relocate(from, to Square) {
@@ -161,15 +259,32 @@ func (p *Position) relocate(from, to Square) {
 	i := p.index[from]
 	p.list[c][i] = to
 	p.index[to] = i
-	if p.v.c.gen[pc].royal {
-		for j := 0; j < p.nroyal[c]; j++ {
-			if p.royals[c][j] == from {
-				p.royals[c][j] = to
-				break
-			}
+	p.toggle(from, pc)
+	p.toggle(to, pc)
+	p.moveRoyal(pc, from, to)
+	p.cur().hash ^= zobrist.piece[pc][from] ^ zobrist.piece[pc][to]
+}
+
+// toggle flips square s in the Bitboards of piece pc.
+func (p *Position) toggle(s Square, pc Piece) {
+	i := int(p.v.c.index[s])
+	p.byColor[pc&1].toggle(i)
+	p.byCode[pc].toggle(i)
+}
+
+// moveRoyal follows a royal pc from one square to another in its side's
+// royal list, in place (nothing for a piece that is not royal).
+func (p *Position) moveRoyal(pc Piece, from, to Square) {
+	if !p.v.c.gen[pc].royal {
+		return
+	}
+	c := pc.Color()
+	for j := 0; j < p.nroyal[c]; j++ {
+		if p.royals[c][j] == from {
+			p.royals[c][j] = to
+			return
 		}
 	}
-	p.cur().hash ^= zobrist.piece[pc][from] ^ zobrist.piece[pc][to]
 }
 
 // forward returns the mailbox step one rank forward for c.
@@ -207,7 +322,7 @@ func (p *Position) Make(m Move) {
 	switch m.Kind() {
 	case KindEnPassant:
 		st.capSq = to - forward(us)
-		st.captured = p.remove(st.capSq)
+		st.captured, st.capSlot = p.remove(st.capSq)
 		p.relocate(from, to)
 		st.rule50 = 0
 	case KindCastle:
@@ -216,10 +331,8 @@ func (p *Position) Make(m Move) {
 			p.relocate(cr.RookFrom, cr.RookTo)
 		}
 	case KindExchange:
-		king := p.remove(from)
-		partner := p.remove(to)
-		p.put(from, partner)
-		p.put(to, king)
+		partner := p.board[to] & 0x7f
+		p.exchange(from, to)
 		if c.gen[partner].pawn {
 			st.rule50 = 0
 		}
@@ -229,7 +342,7 @@ func (p *Position) Make(m Move) {
 	default:
 		if t := p.board[to]; t != Empty && t != Offboard {
 			st.capSq = to
-			st.captured = p.remove(to)
+			st.captured, st.capSlot = p.remove(to)
 			st.rule50 = 0
 		}
 		p.relocate(from, to)
@@ -240,8 +353,7 @@ func (p *Position) Make(m Move) {
 			// No clock reset of its own: a pawn's promotion is a pawn
 			// move, and Tamerlane II's Ship and Prince promotions are
 			// neither a capture nor a pawn move (RULES.md 2.5).
-			p.remove(to)
-			p.put(to, MakePiece(m.Promotion(), us))
+			_, st.promoRoyal = p.replace(to, MakePiece(m.Promotion(), us), uint8(p.nroyal[us]))
 		case KindArrive:
 			st.pp[us] = 1
 			st.waiting[us] = to
@@ -251,7 +363,7 @@ func (p *Position) Make(m Move) {
 			st.pp[us] = 2
 			r := p.relocationSquare(us)
 			if t := p.board[r]; t != Empty {
-				st.removed = p.remove(r)
+				st.removed, st.remSlot = p.remove(r)
 			}
 			st.relocSq = r
 			p.relocate(to, r)
@@ -298,31 +410,27 @@ func (p *Position) Unmake() {
 	switch m.Kind() {
 	case KindEnPassant:
 		p.relocate(to, from)
-		p.put(st.capSq, st.captured)
+		p.restore(st.capSq, st.captured, st.capSlot)
 	case KindCastle:
 		if cr := p.castling(from, to); cr != nil {
 			p.relocate(cr.RookTo, cr.RookFrom)
 			p.relocate(to, from)
 		}
 	case KindExchange:
-		king := p.remove(to)
-		partner := p.remove(from)
-		p.put(from, king)
-		p.put(to, partner)
+		p.exchange(from, to)
 	default:
 		switch m.Kind() {
 		case KindPromotion:
-			p.remove(to)
-			p.put(to, st.mover)
+			p.replace(to, st.mover, st.promoRoyal)
 		case KindRelocate:
 			p.relocate(st.relocSq, to)
 			if st.removed != Empty {
-				p.put(st.relocSq, st.removed)
+				p.restore(st.relocSq, st.removed, st.remSlot)
 			}
 		}
 		p.relocate(to, from)
 		if st.captured != Empty {
-			p.put(st.capSq, st.captured)
+			p.restore(st.capSq, st.captured, st.capSlot)
 		}
 	}
 	p.st = p.st[:len(p.st)-1]

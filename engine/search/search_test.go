@@ -408,8 +408,10 @@ func TestDeterministic(t *testing.T) {
 		if a.Best != b.Best || a.Score != b.Score || a.Nodes != b.Nodes || a.Depth != b.Depth {
 			t.Errorf("%s: %v/%d/%d/%d vs %v/%d/%d/%d", name, a.Best, a.Score, a.Nodes, a.Depth, b.Best, b.Score, b.Nodes, b.Depth)
 		}
-		if a.Nodes != 6000 {
-			t.Errorf("%s: searched %d nodes, limit 6000", name, a.Nodes)
+		// Only a forced result found early ends the search before its
+		// node limit.
+		if a.Nodes != 6000 && a.Mate == 0 {
+			t.Errorf("%s: searched %d nodes, limit 6000, no forced result", name, a.Nodes)
 		}
 		// Clear gives a fresh searcher back.
 		s := newSearcher(t, v)
