@@ -12,8 +12,11 @@
 //     (selfplay.Run with the config's selfplay section, seed + g - 1).
 //  2. tune: tune.Run on gen-00g/selfplay (and on the previous generations'
 //     self-play data when history says so) into gen-00g/tune, starting
-//     from (and, with prior_sd, pulled towards) the base tables; then
-//     tune.WriteValues writes the values tables and plots there.
+//     from (and, by the prior, pulled towards) the base tables; then
+//     tune.WriteValues writes the values tables and plots there. A
+//     variant whose fit fails (unusable weights, no positions) is listed
+//     in tune.json's unfitted and keeps its current table this
+//     generation: no export, no match, a rejection naming the reason.
 //  3. export: tune.Export writes gen-00g/tables/<variant>.yaml.
 //  4. verify: per variant a match of the new table (A) against the base
 //     table (B) at the same node budget, game pairs from shared

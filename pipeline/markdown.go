@@ -85,6 +85,8 @@ func Markdown(rep *Report) string {
 				if tr := v.Tune; tr != nil {
 					cells[2], cells[3] = fmt.Sprint(tr.Positions), ff(float64(tr.K), 3)
 					cells[4] = fmt.Sprintf("%s → %s", ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5))
+				} else if v.TuneError != "" {
+					cells[4] = "no usable fit"
 				}
 				if m := v.Match; m != nil {
 					cells[5] = m.Elo.String()
@@ -145,6 +147,8 @@ func Markdown(rep *Report) string {
 					tr.Positions, tr.Games, tr.ValidPositions, ff(float64(tr.K), 4), ff(float64(tr.StartTrainMSE), 5), ff(float64(tr.TrainMSE), 5),
 					ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5), tr.Iterations, tune.StatusText(tr.Status), tr.SEMethod)
 				b.WriteString(tuneDetail(tr))
+			} else if v.TuneError != "" {
+				fmt.Fprintf(&b, "**Tuning**: %s. This generation exports no table of %s and keeps the current one.\n\n", v.TuneError, v.Variant)
 			}
 			if v.Measured != nil {
 				writeMeasured(&b, v.Measured)
