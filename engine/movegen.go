@@ -1,7 +1,5 @@
 package engine
 
-import "math/bits"
-
 // Attacked reports whether side by attacks square s. A citadel is never
 // attacked (RULES.md 3.1).
 func (p *Position) Attacked(s Square, by Color) bool {
@@ -367,14 +365,10 @@ func (p *Position) GenerateLegal(ml *MoveList) {
 	p.GeneratePseudo(ml)
 	us := p.side
 	if p.nroyal[us] == 1 {
-		ksq := p.royals[us][0]
-		check := p.Attacked(ksq, us.Other())
-		if !check {
-			p.markLines(ksq, us.Other())
-		}
+		pins := p.Pins()
 		n := 0
 		for _, m := range ml.Moves[:ml.N] {
-			if (!check && p.cannotExpose(m)) || p.legalSingleRoyal(m) {
+			if pins.Safe(p, m) || p.legalSingleRoyal(m) {
 				ml.Moves[n] = m
 				n++
 			}
@@ -384,84 +378,6 @@ func (p *Position) GenerateLegal(ml *MoveList) {
 	if p.v.Exchange != nil {
 		p.genExchanges(ml)
 	}
-}
-
-// markLines stamps the squares from which a move can expose the royal on
-// ksq, not in check, to color by: own pieces pinned against it by a slider,
-// and every square of its hop and bent-slide lines; hop lines are also
-// stamped in hopMark, where a piece arriving can become a screen.
-func (p *Position) markLines(ksq Square, by Color) {
-	p.stamp++
-	if p.stamp == 0 {
-		p.lineMark, p.hopMark = [NumSquares]uint32{}, [NumSquares]uint32{}
-		p.stamp = 1
-	}
-	c := &p.v.c
-	b := &p.board
-	for _, l := range c.lineDirs[by] {
-		d := l.d
-		if p.anyOf(l.whole) {
-			for s := int(ksq) - d; c.empty[s] != Offboard; s -= d {
-				p.lineMark[s] = p.stamp
-			}
-			continue
-		}
-		// A slider line: only the first piece from the royal can be
-		// pinned, and only when an enemy slider stands behind it.
-		s := int(ksq) - d
-		for b[s] == Empty {
-			s -= d
-		}
-		if b[s]&0x80 != 0 || b[s].Color() == by {
-			continue
-		}
-		t := s - d
-		for b[t] == Empty {
-			t -= d
-		}
-		if l.sliders>>b[t]&1 != 0 {
-			p.lineMark[s] = p.stamp
-		}
-	}
-	for _, h := range c.hopDirs[by] {
-		if !p.anyOf(h.mask) {
-			continue
-		}
-		d := h.d
-		for s := int(ksq) - d; c.empty[s] != Offboard; s -= d {
-			p.hopMark[s] = p.stamp
-		}
-	}
-}
-
-// anyOf reports whether a piece of any code in mask is on the board.
-func (p *Position) anyOf(mask uint64) bool {
-	for mask != 0 {
-		code := bits.TrailingZeros64(mask)
-		if p.counts[code] > 0 {
-			return true
-		}
-		mask &= mask - 1
-	}
-	return false
-}
-
-// cannotExpose reports whether m, played when the side's only royal is not
-// in check, certainly leaves it unattacked: an ordinary move of a
-// non-royal piece from a square on no line of attack through the royal,
-// not landing on a hop line. Leaper attacks never change by such a move,
-// and every line attack passes through marked squares only.
-func (p *Position) cannotExpose(m Move) bool {
-	switch m.Kind() {
-	case KindNormal, KindDouble, KindPromotion, KindArrive:
-	default:
-		return false
-	}
-	from, to := m.From(), m.To()
-	if p.v.c.gen[p.board[from]&0x7f].royal {
-		return false
-	}
-	return p.lineMark[from] != p.stamp && p.hopMark[to] != p.stamp
 }
 
 // legalSingleRoyal reports whether m leaves the side's only royal unattacked.

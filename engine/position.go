@@ -47,11 +47,6 @@ type Position struct {
 	byCode  [64]Bitboard
 	ply     int     // game ply from the FEN's fullmove number
 	st      []state // st[len-1] is the current state
-	// lineMark[s] == stamp marks the squares on a line of attack through
-	// the royal (see GenerateLegal); hopMark likewise for hop lines.
-	lineMark [NumSquares]uint32
-	hopMark  [NumSquares]uint32
-	stamp    uint32
 }
 
 // Variant returns the position's variant.

@@ -170,6 +170,10 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 		lmpLimit = 3 + depth*depth
 	}
 	skipQuiets := false
+	// pins prove most moves legal without Make; computed from the
+	// second move on (one test after Make costs about as much)
+	var pins engine.Pins
+	pinsDone := false
 	for pass := 0; pass < 2; pass++ {
 		for i := 0; i < ml.N; i++ {
 			m := s.pick(ml, ply, i)
@@ -205,8 +209,15 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			if quiet {
 				stat = s.statScore(ply, m, mkey)
 			}
+			safe := full
+			if !safe && i > 0 {
+				if !pinsDone {
+					pins, pinsDone = pos.Pins(), true
+				}
+				safe = pins.Safe(pos, m)
+			}
 			pos.Make(m)
-			if !full && pos.LastMoveLeftRoyalAttacked() {
+			if !safe && pos.LastMoveLeftRoyalAttacked() {
 				pos.Unmake()
 				continue
 			}
@@ -387,6 +398,8 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 		ml.N = n
 	}
 	s.scoreMoves(ml, ply, engine.NullMove)
+	var pins engine.Pins
+	pinsDone := false
 	for i := 0; i < ml.N; i++ {
 		m := s.pick(ml, ply, i)
 		if pseudo {
@@ -400,8 +413,15 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 		// Record the move for the continuation history that orders the
 		// evasions of a check it gives.
 		s.plies[ply].played(s.moveKey(m), m, pseudo || pos.IsCapture(m) || m.Kind() == engine.KindPromotion, i+1)
+		safe := !pseudo
+		if !safe && i > 0 {
+			if !pinsDone {
+				pins, pinsDone = pos.Pins(), true
+			}
+			safe = pins.Safe(pos, m)
+		}
 		pos.Make(m)
-		if pseudo && pos.LastMoveLeftRoyalAttacked() {
+		if !safe && pos.LastMoveLeftRoyalAttacked() {
 			pos.Unmake()
 			continue
 		}
