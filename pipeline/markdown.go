@@ -16,6 +16,8 @@ func Markdown(rep *Report) string {
 	fmt.Fprintf(&b, "# Pipeline run %s\n\n", rep.Name)
 	fmt.Fprintf(&b, "Status: **%s**. Configuration %s (hash %.12s), started %s, report updated %s.\n\n", rep.Status, rep.ConfigFile, rep.ConfigHash, rep.Created, rep.Updated)
 
+	writeMeasuredSummary(&b, rep) // what the games measured leads the report
+
 	b.WriteString("## Configuration\n\n")
 	var plans []string
 	for _, v := range c.Variants {
@@ -116,7 +118,7 @@ func Markdown(rep *Report) string {
 		writeAnchorSummary(&b, rep)
 	}
 	for _, p := range rep.Plots {
-		if strings.HasSuffix(p, ".png") {
+		if strings.HasSuffix(p, ".png") && !isMeasuredPlot(p) { // the measured values' plots lead the report
 			fmt.Fprintf(&b, "![%s](%s)\n\n", strings.TrimSuffix(p, ".png"), p)
 		}
 	}
@@ -142,6 +144,9 @@ func Markdown(rep *Report) string {
 				fmt.Fprintf(&b, "**Self-play**: %d pairs, %d games, White +%d =%d -%d (score %s), mean length %s plies, %d positions sampled ([PGN](%s)).\n\n",
 					s.Pairs, s.Games, s.White.Wins, s.White.Draws, s.White.Losses, ff(float64(s.White.Score), 3), ff(float64(s.MeanPlies), 1), s.Positions, s.PGN)
 			}
+			if v.Measured != nil {
+				writeMeasured(&b, v.Measured)
+			}
 			if tr := v.Tune; tr != nil {
 				fmt.Fprintf(&b, "**Tuning**: %d positions of %d games (validation %d), K %s, train MSE %s → %s, validation MSE %s → %s, %d iterations (%s); errors: %s.\n\n",
 					tr.Positions, tr.Games, tr.ValidPositions, ff(float64(tr.K), 4), ff(float64(tr.StartTrainMSE), 5), ff(float64(tr.TrainMSE), 5),
@@ -149,9 +154,6 @@ func Markdown(rep *Report) string {
 				b.WriteString(tuneDetail(tr))
 			} else if v.TuneError != "" {
 				fmt.Fprintf(&b, "**Tuning**: %s. This generation exports no table of %s and keeps the current one.\n\n", v.TuneError, v.Variant)
-			}
-			if v.Measured != nil {
-				writeMeasured(&b, v.Measured)
 			}
 			if len(v.Values) > 0 {
 				writeValues(&b, g.Generation, v)
