@@ -18,27 +18,34 @@ import (
 	"tamerlane/selfplay"
 )
 
-// searchPipeline is a one-generation pipeline played by the real search
-// with scored random-walk openings (the scorer searches the start
-// position before the walks are drawn), small enough for a test.
-const searchPipeline = `name: det
+// searchPipeline returns a one-generation pipeline played by the real
+// search with scored random-walk openings (the scorer searches the start
+// position before the walks are drawn), small enough for a test; under
+// the race detector its games are fewer and shorter.
+func searchPipeline() string {
+	pairs, nodes, plies := 3, 80, 36
+	if raceOn {
+		pairs, nodes, plies = 2, 50, 20
+	}
+	return fmt.Sprintf(`name: det
 generations: 1
 accept: always
 selfplay:
   seed: 3
-  nodes: 80
-  max_plies: 36
+  nodes: %d
+  max_plies: %d
   openings: {plies: 4, max_score: 400, score_nodes: 200}
   dataset: {positions_per_game: 10, skip_plies: 4}
   variants:
-    - {variant: tamerlane, pairs: 3}
+    - {variant: tamerlane, pairs: %d}
 tune:
   free: [material.]
   prior_sd: 50
 verify:
-  pairs: 3
+  pairs: %d
   sprt: {elo0: -10, elo1: 10}
-`
+`, nodes, plies, pairs, pairs)
+}
 
 // TestSearchPipelineDeterministic runs searchPipeline with one worker,
 // then with two workers interrupted in the middle of its self-play and
@@ -46,7 +53,7 @@ verify:
 // that both runs leave the same files: the same games, tables, values,
 // plots and report.
 func TestSearchPipelineDeterministic(t *testing.T) {
-	file := writeConfig(t, searchPipeline)
+	file := writeConfig(t, searchPipeline())
 	load := func() *Config {
 		cfg, err := Load(file)
 		if err != nil {
@@ -60,14 +67,19 @@ func TestSearchPipelineDeterministic(t *testing.T) {
 	runPipeline(t, load(), ref, opts)
 
 	dir := filepath.Join(t.TempDir(), "run")
-	for _, stop := range []struct {
+	type interrupt struct {
 		table string // cancel when a player of a table with this path
 		n     int    // ... has been built this many times
 		step  string // the step it interrupts
-	}{
+	}
+	stops := []interrupt{
 		{"gen-001/base/", 6, StepSelfplay}, // a pair or two journaled, one cut off
 		{"gen-001/tables/", 3, StepVerify}, // the verification match's new table
-	} {
+	}
+	if raceOn {
+		stops = stops[:1] // every run redraws the report's plots, slow under the detector
+	}
+	for _, stop := range stops {
 		ctx, cancel := context.WithCancel(context.Background())
 		var mu sync.Mutex
 		n := 0

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,26 +13,30 @@ import (
 	"testing"
 )
 
-// searchConfig is a small run played by the real search (DefaultFactory):
-// scored random-walk openings (the scorer searches the start position
-// before the walks are drawn), a self-play stream and an imbalance, whose
-// two games walk from different roots. The greedy test player searches
-// nothing, so only a run like this one shows a game that depends on what
-// the process searched before it.
-const searchConfig = `
+// searchConfig returns a small run played by the real search
+// (DefaultFactory) and its number of pairs: scored random-walk openings
+// (the scorer searches the start position before the walks are drawn), a
+// self-play stream and an imbalance, whose two games walk from different
+// roots. The greedy test player searches nothing, so only a run like
+// this one shows a game that depends on what the process searched
+// before it. Under the race detector the games are fewer and shorter.
+func searchConfig() (string, int) {
+	pairs, nodes, plies := 3, 80, 36
+	if raceOn {
+		pairs, nodes, plies = 2, 50, 20
+	}
+	return fmt.Sprintf(`
 seed: 11
-nodes: 80
-max_plies: 36
+nodes: %d
+max_plies: %d
 openings: {plies: 4, max_score: 400, score_nodes: 200}
 dataset: {positions_per_game: 4, skip_plies: 4}
 variants:
-  - {variant: tamerlane, pairs: 3}
+  - {variant: tamerlane, pairs: %d}
 imbalances:
   - {name: "R vs N", variant: chess, first_removes: [R], second_removes: [N], pairs: 2}
-`
-
-// searchPairs is the number of pairs of searchConfig.
-const searchPairs = 5
+`, nodes, plies, pairs), pairs + 2
+}
 
 // runSearch plays cfg into dir with the default factory and the options
 // given (their Workers, afterPair) and returns Run's error.
@@ -109,7 +114,8 @@ func sameRun(t *testing.T, want, got string) {
 // after its first pair and resumed, and a run whose last journal line
 // was torn in the middle and resumed all give the same bytes.
 func TestSearchRunDeterministic(t *testing.T) {
-	cfg := loadTestConfig(t, searchConfig)
+	text, searchPairs := searchConfig()
+	cfg := loadTestConfig(t, text)
 	ref := filepath.Join(t.TempDir(), "ref")
 	res := mustRunSearch(t, cfg, ref, 1)
 	if !res.Summary.Complete || res.Timing.PairsPlayed != searchPairs {
