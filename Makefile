@@ -6,10 +6,15 @@ BIN     := bin/tamerlane
 RUNDIR  ?= runs/default
 FUZZTIME ?= 30s
 
-.PHONY: build run test bench fuzz lint clean
+.PHONY: build static run test bench fuzz lint clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/tamerlane
+
+# static builds the binary the Dockerfile puts in its image: no cgo, so a
+# static executable that needs no libc (distroless/static).
+static:
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o bin/tamerlane-static ./cmd/tamerlane
 
 run: build
 	$(BIN) run -o $(RUNDIR)

@@ -12,8 +12,11 @@
 //     (selfplay.Run with the config's selfplay section, seed + g - 1).
 //  2. tune: tune.Run on gen-00g/selfplay (and on the previous generations'
 //     self-play data when history says so) into gen-00g/tune, starting
-//     from (and, with prior_sd, pulled towards) the base tables; then
-//     tune.WriteValues writes the values tables and plots there.
+//     from (and, by the prior, pulled towards) the base tables; then
+//     tune.WriteValues writes the values tables and plots there. A
+//     variant whose fit fails (unusable weights, no positions) is listed
+//     in tune.json's unfitted and keeps its current table this
+//     generation: no export, no match, a rejection naming the reason.
 //  3. export: tune.Export writes gen-00g/tables/<variant>.yaml.
 //  4. verify: per variant a match of the new table (A) against the base
 //     table (B) at the same node budget, game pairs from shared
@@ -80,15 +83,22 @@
 //	gen-00g/vs-gen0/<variant>/     the match against generation 0 (a selfplay run directory)
 //	gen-00g/anchor/<variant>/      the match against the outside anchor (a selfplay run directory)
 //	report.md, report.json         the report, rebuilt after every step
-//	values-<variant>.png/.svg      piece values per generation against the published values
+//	values-<variant>.png/.svg      measured piece values per generation (regression, imbalance) against the published values
 //	elo.png/.svg                   Elo of the accepted tables per generation: cumulative and measured against generation 0
+//	table-values-<variant>.png/.svg  the engine tables' tuned material values per generation (not a measurement)
 //
 // # Report
 //
-// report.json (see Report) and report.md hold the configuration summary
-// and, per generation and variant: the self-play summary (games, W/D/L,
-// mean length, positions), the tuning summary (positions, K, train and
-// validation MSE before and after), the piece-values table (tune.ValueRows:
+// report.md leads with the measured piece values: per variant the newest
+// generation's prior-free values (package values: the regression on the
+// self-play games and the imbalance matches, 95% intervals, their
+// agreement, the published figures; P=1) and the plot of them per
+// generation, values-<variant>.png. report.json (see Report) and
+// report.md hold the configuration summary and, per generation and
+// variant: the self-play summary (games, W/D/L, mean length, positions),
+// the measured values (VariantReport.Measured), the tuning summary
+// (positions, K, train and validation MSE before and after, or why the
+// fit was unusable), the engine table's piece-values table (tune.ValueRows:
 // Texel estimates with 95% intervals, imbalance estimates when the config
 // plays imbalances, the published value and its source, the ratio), the
 // exported table, the match (W/D/L, pentanomial, Elo and normalized Elo

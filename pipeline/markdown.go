@@ -16,6 +16,8 @@ func Markdown(rep *Report) string {
 	fmt.Fprintf(&b, "# Pipeline run %s\n\n", rep.Name)
 	fmt.Fprintf(&b, "Status: **%s**. Configuration %s (hash %.12s), started %s, report updated %s.\n\n", rep.Status, rep.ConfigFile, rep.ConfigHash, rep.Created, rep.Updated)
 
+	writeMeasuredSummary(&b, rep) // what the games measured leads the report
+
 	b.WriteString("## Configuration\n\n")
 	var plans []string
 	for _, v := range c.Variants {
@@ -85,6 +87,8 @@ func Markdown(rep *Report) string {
 				if tr := v.Tune; tr != nil {
 					cells[2], cells[3] = fmt.Sprint(tr.Positions), ff(float64(tr.K), 3)
 					cells[4] = fmt.Sprintf("%s → %s", ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5))
+				} else if v.TuneError != "" {
+					cells[4] = "no usable fit"
 				}
 				if m := v.Match; m != nil {
 					cells[5] = m.Elo.String()
@@ -114,7 +118,7 @@ func Markdown(rep *Report) string {
 		writeAnchorSummary(&b, rep)
 	}
 	for _, p := range rep.Plots {
-		if strings.HasSuffix(p, ".png") {
+		if strings.HasSuffix(p, ".png") && !isMeasuredPlot(p) { // the measured values' plots lead the report
 			fmt.Fprintf(&b, "![%s](%s)\n\n", strings.TrimSuffix(p, ".png"), p)
 		}
 	}
@@ -140,14 +144,16 @@ func Markdown(rep *Report) string {
 				fmt.Fprintf(&b, "**Self-play**: %d pairs, %d games, White +%d =%d -%d (score %s), mean length %s plies, %d positions sampled ([PGN](%s)).\n\n",
 					s.Pairs, s.Games, s.White.Wins, s.White.Draws, s.White.Losses, ff(float64(s.White.Score), 3), ff(float64(s.MeanPlies), 1), s.Positions, s.PGN)
 			}
+			if v.Measured != nil {
+				writeMeasured(&b, v.Measured)
+			}
 			if tr := v.Tune; tr != nil {
 				fmt.Fprintf(&b, "**Tuning**: %d positions of %d games (validation %d), K %s, train MSE %s → %s, validation MSE %s → %s, %d iterations (%s); errors: %s.\n\n",
 					tr.Positions, tr.Games, tr.ValidPositions, ff(float64(tr.K), 4), ff(float64(tr.StartTrainMSE), 5), ff(float64(tr.TrainMSE), 5),
 					ff(float64(tr.StartValidMSE), 5), ff(float64(tr.ValidMSE), 5), tr.Iterations, tune.StatusText(tr.Status), tr.SEMethod)
 				b.WriteString(tuneDetail(tr))
-			}
-			if v.Measured != nil {
-				writeMeasured(&b, v.Measured)
+			} else if v.TuneError != "" {
+				fmt.Fprintf(&b, "**Tuning**: %s. This generation exports no table of %s and keeps the current one.\n\n", v.TuneError, v.Variant)
 			}
 			if len(v.Values) > 0 {
 				writeValues(&b, g.Generation, v)

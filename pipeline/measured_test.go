@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,6 +54,72 @@ func TestReportMeasuredValues(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "gen-001", "measured-values.json")); err != nil {
 		t.Error(err)
+	}
+	checkMeasuredLeads(t, dir, rep)
+}
+
+// checkMeasuredLeads checks that a report whose games measured the
+// knight leads with the measured values: the first section after the
+// status is the measured values (both methods with intervals, the
+// published figures), before the configuration and the engine table's
+// tuned values; the first plot, in the report's list and in report.md,
+// is the measured values per generation, drawing the regression and the
+// imbalance; the engine table's plot comes later, labelled as tuned.
+func checkMeasuredLeads(t *testing.T, dir string, rep *Report) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, ReportMD))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(b)
+	g, m := latestMeasured(rep, "chess")
+	var knight *values.PieceValues
+	for i := range m.Pieces {
+		if m.Pieces[i].Piece == "N" {
+			knight = &m.Pieces[i]
+		}
+	}
+	if knight == nil || knight.Regression == nil || knight.Imbalance == nil || len(knight.Published) == 0 {
+		t.Fatalf("generation %d's knight %+v: want both methods and a published figure", g, knight)
+	}
+	row := fmt.Sprintf("| chess | %d | N | %s | %s | %s | %s %s", g, values.FormatInterval(knight.Regression),
+		values.FormatInterval(knight.Imbalance), values.FormatZ(knight.AgreementZ), ff(knight.Published[0].Value, 2), knight.Published[0].Source)
+	at := func(s string) int {
+		i := strings.Index(md, s)
+		if i < 0 {
+			t.Errorf("report.md lacks %q", s)
+		}
+		return i
+	}
+	lead, row0, conf := at("\n## Measured piece values\n"), at(row), at("\n## Configuration\n")
+	tuned, firstImg := at("**Piece values** of the engine table"), at("![")
+	if !(lead < row0 && row0 < conf && conf < tuned) {
+		t.Errorf("report.md order: measured %d, knight row %d, configuration %d, engine table values %d", lead, row0, conf, tuned)
+	}
+	if !strings.HasPrefix(md[firstImg:], "![values-chess](values-chess.png)") {
+		t.Errorf("report.md's first plot is %.60q, want the measured values", md[firstImg:])
+	}
+	if len(rep.Plots) == 0 || rep.Plots[0] != "values-chess.png" {
+		t.Errorf("plots %v, want values-chess.png first", rep.Plots)
+	}
+	if i, j := slices.Index(rep.Plots, "values-chess.png"), slices.Index(rep.Plots, "table-values-chess.png"); j < 0 || j < i {
+		t.Errorf("plots %v: the engine table's values must follow the measured ones", rep.Plots)
+	}
+	for _, f := range []string{"values-chess.png", "values-chess.svg", "table-values-chess.png", "table-values-chess.svg"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("plot %s: %v", f, err)
+		}
+	}
+	p, leg, ok := measuredPlot(rep, "chess")
+	if !ok || !strings.Contains(p.Title.Text, "measured piece values") || !strings.Contains(p.Title.Text, "dashed: published (kaufman1999") {
+		t.Fatalf("measured plot: %v, title %q", ok, p.Title.Text)
+	}
+	if !slices.Contains(leg.names, "N knight") || !slices.Contains(leg.names, "N knight (imbalance)") {
+		t.Errorf("measured plot legend %v, want the knight's regression and imbalance", leg.names)
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "table-values-chess.svg"))
+	if err != nil || !strings.Contains(string(svg), "not a measurement") {
+		t.Errorf("the engine table's plot is not labelled as tuned (%v)", err)
 	}
 }
 

@@ -43,7 +43,7 @@ func TestEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"# Pipeline run tiny", "### chess", "**Self-play**", "**Tuning**", "**Piece values**", "Kaufman", "**Verification**", "SPRT", "**Decision**: **accepted**", "values-chess.png", "elo.png"} {
+	for _, want := range []string{"# Pipeline run tiny", "### chess", "**Self-play**", "**Tuning**", "**Piece values**", "Kaufman", "**Verification**", "SPRT", "**Decision**: **accepted**", "table-values-chess.png", "elo.png"} {
 		if !bytes.Contains(md, []byte(want)) {
 			t.Errorf("report.md lacks %q", want)
 		}
@@ -65,7 +65,12 @@ func TestEndToEnd(t *testing.T) {
 	if len(vr.Values) == 0 || vr.Values[0].Texel == nil || vr.Values[0].Published == nil {
 		t.Errorf("values rows: %+v", vr.Values)
 	}
-	for _, p := range []string{"values-chess.png", "values-chess.svg", "elo.png", "elo.svg", vr.ValuesPlot} {
+	// Three pairs measure no piece: no plot of measured values, only the
+	// engine table's.
+	if vr.Measured == nil || hasMeasured(vr.Measured) || exists(filepath.Join(dir, "values-chess.png")) {
+		t.Errorf("measured values %+v, plot drawn %v", vr.Measured, exists(filepath.Join(dir, "values-chess.png")))
+	}
+	for _, p := range []string{"table-values-chess.png", "table-values-chess.svg", "elo.png", "elo.svg", vr.ValuesPlot} {
 		if st, err := os.Stat(filepath.Join(dir, p)); err != nil || st.Size() == 0 {
 			t.Errorf("plot %s: %v", p, err)
 		}

@@ -24,11 +24,14 @@ import (
 )
 
 // writePlots draws the report's plots into dir and returns their paths
-// relative to dir: values-<variant>.png/.svg (piece values per generation
-// against the published figures) once a generation is tuned, and
-// elo.png/.svg (cumulative Elo of the accepted tables) once a generation
-// is verified. A plot whose data are those it was last drawn from in this
-// session (drawn[name] holds their digest) is not drawn again.
+// relative to dir, in the order the report shows them:
+// values-<variant>.png/.svg (the measured piece values per generation
+// against the published figures) once a generation's games are measured,
+// elo.png/.svg (Elo of the accepted tables) once a generation is
+// verified, and table-values-<variant>.png/.svg (the engine tables' tuned
+// material values, not a measurement) once a generation is tuned. A plot
+// whose data are those it was last drawn from in this session
+// (drawn[name] holds their digest) is not drawn again.
 func writePlots(dir string, rep *Report, drawn map[string]string) ([]string, error) {
 	var out []string
 	render := func(name string, data any, build func() (*plot.Plot, *legend, bool)) error {
@@ -54,18 +57,11 @@ func writePlots(dir string, rep *Report, drawn map[string]string) ([]string, err
 		return nil
 	}
 	for _, v := range rep.Config.Variants {
-		var data []any
-		for _, g := range rep.Generations {
-			for _, vr := range g.Variants {
-				if vr.Variant == v.Variant && len(vr.Values) > 0 {
-					data = append(data, g.Generation, vr.Values)
-				}
-			}
-		}
+		data := measuredData(rep, v.Variant)
 		if len(data) == 0 {
 			continue
 		}
-		if err := render("values-"+v.Variant, data, func() (*plot.Plot, *legend, bool) { return valuesPlot(rep, v.Variant) }); err != nil {
+		if err := render("values-"+v.Variant, data, func() (*plot.Plot, *legend, bool) { return measuredPlot(rep, v.Variant) }); err != nil {
 			return nil, err
 		}
 	}
@@ -80,6 +76,22 @@ func writePlots(dir string, rep *Report, drawn map[string]string) ([]string, err
 	if err := render("elo", data, func() (*plot.Plot, *legend, bool) { return eloPlot(rep) }); err != nil {
 		return nil, err
 	}
+	for _, v := range rep.Config.Variants {
+		var data []any
+		for _, g := range rep.Generations {
+			for _, vr := range g.Variants {
+				if vr.Variant == v.Variant && len(vr.Values) > 0 {
+					data = append(data, g.Generation, vr.Values)
+				}
+			}
+		}
+		if len(data) == 0 {
+			continue
+		}
+		if err := render("table-values-"+v.Variant, data, func() (*plot.Plot, *legend, bool) { return tableValuesPlot(rep, v.Variant) }); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
 }
 
@@ -89,10 +101,13 @@ type xyErr struct {
 	plotter.YErrors
 }
 
-// valuesPlot draws a variant's piece values per generation (x) in its
-// primary scale: one line per piece with 95% error bars, and a dashed
-// horizontal line in the same colour at the published value.
-func valuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
+// tableValuesPlot draws a variant's engine-table piece values per
+// generation (x) in its primary scale: the Texel fit of the table's
+// material weights, shrunk towards the starting table by the fit's prior
+// (a tuning result, not a measurement: measuredPlot draws those), one
+// line per piece with 95% error bars, and a dashed horizontal line in the
+// same colour at the published value.
+func tableValuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 	scale := ""
 	for _, g := range rep.Generations {
 		for _, v := range g.Variants {
@@ -150,7 +165,7 @@ func valuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 		return nil, nil, false
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s piece values per generation (%s)", variant, scale)
+	p.Title.Text = fmt.Sprintf("%s engine table's material values per generation (%s): tuned, not a measurement", variant, scale)
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "value (" + scale + ")"
 	p.Add(plotter.NewGrid())
@@ -198,7 +213,7 @@ func valuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 			lo, hi = math.Min(lo, s.pub), math.Max(hi, s.pub)
 		}
 	}
-	sub := "Texel estimates with 95% intervals"
+	sub := "Texel fit shrunk by its prior, 95% intervals"
 	if order[0].src != "" {
 		sub += "; dashed: published (" + order[0].src + ")"
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -90,13 +91,16 @@ type TuneSettings struct {
 	PriorSD float64  `json:"prior_sd"`
 	// Regularise is the prior grid chosen from by validation (nil: the
 	// prior is PriorSD).
-	Regularise    *tune.Regularise `json:"regularise,omitempty"`
-	Lambda        float64          `json:"lambda"`
-	Quiet         bool             `json:"quiet"`
-	Validation    float64          `json:"validation"`
-	MinPly        int              `json:"min_ply"`
-	Bootstrap     int              `json:"bootstrap"`
-	MaxIterations int              `json:"max_iterations"`
+	Regularise *tune.Regularise `json:"regularise,omitempty"`
+	// PriorByDefault says that the configuration set no prior and
+	// Regularise is the default (tune.Config.PriorSD).
+	PriorByDefault bool    `json:"prior_by_default,omitempty"`
+	Lambda         float64 `json:"lambda"`
+	Quiet          bool    `json:"quiet"`
+	Validation     float64 `json:"validation"`
+	MinPly         int     `json:"min_ply"`
+	Bootstrap      int     `json:"bootstrap"`
+	MaxIterations  int     `json:"max_iterations"`
 }
 
 // VerifySettings summarises the verification.
@@ -125,6 +129,10 @@ type VariantReport struct {
 	Variant  string        `json:"variant"`
 	Selfplay *StreamReport `json:"selfplay,omitempty"`
 	Tune     *TuneReport   `json:"tune,omitempty"`
+	// TuneError says why the tune step gave no fit (nil Tune): the fit
+	// was unusable, or the data held no position of the variant. The
+	// generation then keeps the variant's table.
+	TuneError string `json:"tune_error,omitempty"`
 	// Values are tune.ValueRows of the fit: Texel and imbalance
 	// estimates with 95% intervals beside the published values, in every
 	// scale of the variant.
@@ -267,7 +275,11 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 			strings.Join(m.FirstRemoves, " -"), strings.Join(m.SecondRemoves, " -"), m.Pairs))
 	}
 	opt := cfg.Tune.Options(nil)
-	rep.Config.Tune = TuneSettings{Free: cfg.Tune.Free, PriorSD: cfg.Tune.PriorSD, Regularise: cfg.Tune.Regularise, Lambda: cfg.Tune.Lambda,
+	reg := cfg.Tune.Regularise
+	if opt.Fit.DefaultGrid {
+		reg = &tune.Regularise{Grid: opt.Fit.Grid, Rule: opt.Fit.Rule}
+	}
+	rep.Config.Tune = TuneSettings{Free: cfg.Tune.Free, PriorSD: cfg.Tune.PriorSD, Regularise: reg, PriorByDefault: opt.Fit.DefaultGrid, Lambda: cfg.Tune.Lambda,
 		Quiet: cfg.Tune.Quiet == nil || *cfg.Tune.Quiet, Validation: opt.Load.ValidFraction, MinPly: cfg.Tune.MinPly,
 		Bootstrap: cfg.Tune.Bootstrap, MaxIterations: cfg.Tune.MaxIterations}
 	if cfg.Verify.Pairs > 0 {
@@ -353,6 +365,10 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 					if p := filepath.Join(gd, "tune", "values-"+v+".png"); exists(p) {
 						vr.ValuesPlot = rel(dir, p)
 					}
+				} else if e := tr.FitError(v); e != "" {
+					vr.TuneError = "no usable fit (" + e + ")"
+				} else if slices.Contains(cfg.Tune.Variants, v) {
+					vr.TuneError = "no fit: the self-play data hold no position of " + v
 				}
 			}
 			if steps.done(StepExport) {

@@ -137,6 +137,7 @@ func (r *runner) tune(ctx context.Context, g int) error {
 		return fmt.Errorf("%s: created: %v", InfoName, err)
 	}
 	opt.Now = created
+	opt.KeepGoing = true // a variant without a usable fit keeps its table (see fitMissing)
 	dirs := r.dataDirs(g)
 	r.logf(g, StepTune, "", "fitting %s on %d self-play run(s) into %s", strings.Join(opt.Load.Variants, ", "), len(dirs), out)
 	rep, err := tune.Run(ctx, dirs, out, opt)
@@ -147,6 +148,9 @@ func (r *runner) tune(ctx context.Context, g int) error {
 		r.logf(g, StepTune, f.Variant, "%d positions (validation %d), K %.3f, train MSE %.5f -> %.5f, validation MSE %.5f -> %.5f, %s",
 			f.Positions, f.ValidPositions, float64(f.K), float64(f.StartTrainMSE), float64(f.TrainMSE),
 			float64(f.StartValidMSE), float64(f.ValidMSE), tune.StatusText(f.Status))
+	}
+	for _, u := range rep.Unfitted {
+		r.logf(g, StepTune, u.Variant, "no usable fit (%s): the current table is kept", u.Error)
 	}
 	if _, _, err := tune.WriteValues(out, rep, r.cat); err != nil {
 		return err
@@ -162,6 +166,13 @@ func (r *runner) export(g int) error {
 	}
 	for _, v := range r.cfg.Tune.Variants {
 		p := r.newTable(g, v)
+		if why, err := r.fitMissing(g, v); err != nil || why != "" {
+			if err != nil {
+				return err
+			}
+			r.logf(g, StepExport, v, "no table: %s", why)
+			continue
+		}
 		if err := tune.Export(filepath.Join(gd, "tune"), v, p); err != nil {
 			return err
 		}
@@ -196,6 +207,13 @@ func (r *runner) verify(ctx context.Context, g int) error {
 		if !slices.Contains(r.cfg.Tune.Variants, v.Variant) {
 			continue
 		}
+		if why, err := r.fitMissing(g, v.Variant); err != nil || why != "" {
+			if err != nil {
+				return err
+			}
+			r.logf(g, StepVerify, v.Variant, "no match: %s", why)
+			continue
+		}
 		spec := r.cfg.matchSpec(v, r.newTable(g, v.Variant), r.baseTable(g, v.Variant), g)
 		dir := filepath.Join(GenDir(r.dir, g), "match", v.Variant)
 		s := r.cfg.Verify.SPRT
@@ -213,6 +231,25 @@ func (r *runner) verify(ctx context.Context, g int) error {
 		r.logf(g, StepVerify, v.Variant, "%s", line)
 	}
 	return nil
+}
+
+// fitMissing says why generation g has no fitted table of variant v
+// ("" when it has one): its fit failed (tune.Report.Unfitted), or the
+// data held no position of it. Such a variant keeps its current table:
+// no table is exported, no match played, and the accept step rejects it
+// with this reason.
+func (r *runner) fitMissing(g int, v string) (string, error) {
+	rep, err := tune.ReadReport(filepath.Join(GenDir(r.dir, g), "tune"))
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case rep.Fit(v) != nil:
+		return "", nil
+	case rep.FitError(v) != "":
+		return "no usable fit (" + rep.FitError(v) + ")", nil
+	}
+	return "no fit: the self-play data hold no position of " + v, nil
 }
 
 // decide applies the accept rule to a match's SPRT decision ("" when no
@@ -249,6 +286,16 @@ func (r *runner) accept(g int) error {
 	gd := GenDir(r.dir, g)
 	acc := Acceptance{Generation: g, Rule: r.cfg.Accept}
 	for _, v := range r.cfg.Tune.Variants {
+		why, err := r.fitMissing(g, v)
+		if err != nil {
+			return err
+		}
+		if why != "" {
+			d := VariantDecision{Variant: v, Reason: why + ": the current table is kept", Table: r.origin(g, v)}
+			r.logf(g, StepAccept, v, "rejected: %s; current table %s", d.Reason, d.Table)
+			acc.Variants = append(acc.Variants, d)
+			continue
+		}
 		decision := ""
 		if r.cfg.Verify.Pairs > 0 {
 			sum, err := selfplay.ReadSummary(filepath.Join(gd, "match", v, selfplay.SummaryName))

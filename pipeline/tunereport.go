@@ -26,7 +26,11 @@ func priorSetting(t TuneSettings) string {
 		if rule == "" {
 			rule = tune.RuleOneSE
 		}
-		return fmt.Sprintf("chosen by validation (rule %s) from %s cp around the current table", rule, strings.Join(g, ", "))
+		text := fmt.Sprintf("chosen by validation (rule %s) from %s cp around the current table", rule, strings.Join(g, ", "))
+		if t.PriorByDefault {
+			text += " (the default: the tune section sets no prior)"
+		}
+		return text
 	}
 	if t.PriorSD > 0 {
 		return fmt.Sprintf("%g cp around the current table", t.PriorSD)

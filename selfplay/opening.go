@@ -363,8 +363,13 @@ func (o *opener) rootScore(ctx context.Context, root string, start *engine.Posit
 	return s, nil
 }
 
-// quickScore scores pos from White's view with a fresh player.
+// quickScore scores pos from White's view with a fresh player. The
+// player searches a copy: a search may leave the order of a position's
+// piece lists, and so the order its moves are generated in, changed, and
+// the walks draw their moves from the root's generation order, which must
+// not depend on whether this process scored the root before.
 func (o *opener) quickScore(ctx context.Context, pos *engine.Position) (int, error) {
+	pos = pos.Clone()
 	spec := o.spec
 	spec.Limits = Limits{Nodes: o.cfg.ScoreNodes}
 	spec.TTMiB = 1 // a small search needs no big table

@@ -33,11 +33,15 @@ type Config struct {
 	// Lambda blends the search score into the target (default 0).
 	Lambda float64 `yaml:"lambda"`
 	// PriorSD is the standard deviation in centipawns of a Gaussian prior
-	// around the starting table (default 0: no prior).
+	// around the starting table; 0 written in the file fits without a
+	// prior. A configuration that sets neither prior_sd nor regularise
+	// chooses the prior by the held-out games, as `regularise: {}` does
+	// (see Options): a fit without a prior on a few dozen games can push
+	// a weight out of range and fail.
 	PriorSD float64 `yaml:"prior_sd"`
 	// Regularise chooses the prior by the held-out validation error
 	// instead: one fit per prior of its grid (see Regularise). Exclusive
-	// with prior_sd.
+	// with prior_sd. It is the default when prior_sd is not set either.
 	Regularise *Regularise `yaml:"regularise" json:",omitempty"`
 	// MaxIterations bounds L-BFGS (default DefaultMaxIterations).
 	MaxIterations int `yaml:"max_iterations"`
@@ -285,13 +289,26 @@ func (c *Config) Options(quiet QuietFunc) Options {
 	if c.Seed != nil {
 		o.Load.Seed = *c.Seed
 	}
-	o.Fit = FitOptions{Lambda: c.Lambda, PriorSD: c.PriorSD, Grid: c.Regularise.grid(), Rule: c.Regularise.rule(), MaxIterations: c.MaxIterations,
-		Bootstrap: c.Bootstrap, Seed: o.Load.Seed, Free: c.Free}
+	reg, byDefault := c.regularise(o.Load.ValidFraction)
+	o.Fit = FitOptions{Lambda: c.Lambda, PriorSD: c.PriorSD, Grid: reg.grid(), Rule: reg.rule(), DefaultGrid: byDefault,
+		MaxIterations: c.MaxIterations, Bootstrap: c.Bootstrap, Seed: o.Load.Seed, Free: c.Free}
 	if len(c.Tables) > 0 {
 		o.Start = c.StartTable
 	}
 	o.Moves = c.Moves.options()
 	return o
+}
+
+// regularise returns the regularisation the fit uses and whether it is
+// the default one: the configured section, else, when the configuration
+// sets no prior (no prior_sd in the file, none in code), holds games out
+// (validFraction > 0) and fits results rather than moves, the section
+// `regularise: {}` gives (DefaultGrid, RuleOneSE).
+func (c *Config) regularise(validFraction float64) (*Regularise, bool) {
+	if c.Regularise != nil || c.PriorSD != 0 || c.src.Has("prior_sd") || c.Moves != nil || validFraction <= 0 {
+		return c.Regularise, false
+	}
+	return &Regularise{}, true
 }
 
 // StartTable loads a variant's starting table: the one the configuration

@@ -8,7 +8,8 @@
 // eval tables the engine loads.
 //
 // The prior that holds the fit near its starting table is either fixed
-// (Config.PriorSD) or chosen by the held-out games (Config.Regularise):
+// (Config.PriorSD) or chosen by the held-out games (Config.Regularise, the
+// default when the configuration sets neither):
 // one fit per prior of a grid, from strong to none, each warm-started from
 // the previous, scored by the validation error against the game results
 // (see RegPoint). The sigmoid scale K is always fitted against the game

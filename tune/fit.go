@@ -41,6 +41,11 @@ type FitOptions struct {
 	// Rule chooses from the grid's fits: RuleMin (also when empty) or
 	// RuleOneSE.
 	Rule string `json:",omitempty"`
+	// DefaultGrid says that nobody asked for the grid: the configuration
+	// set no prior, and a prior chosen by validation is the default (see
+	// Config.PriorSD). When the data hold no positions out to choose by,
+	// such a fit takes no prior instead of failing.
+	DefaultGrid bool `json:",omitempty"`
 	// MaxIterations bounds the L-BFGS iterations (0: DefaultMaxIterations).
 	MaxIterations int
 	// Bootstrap is the number of bootstrap replicates over games (0: none;
@@ -192,6 +197,10 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		}
 		startValid, startValidRes = vev.MSE(w0), vres.MSE(w0)
 	}
+	fromGrid := len(opt.Grid) > 0 // the prior is chosen from a grid
+	if len(grid) > 1 && vres == nil && opt.DefaultGrid {
+		grid, fromGrid = []float64{0}, false // nothing to choose by: no prior, as before the default
+	}
 	path, best, err := fitPath(ev, vev, vres, w0, grid, opt.Rule, startMSE, fo)
 	if err != nil {
 		return nil, fmt.Errorf("tune %s: %w", d.Variant, err)
@@ -221,7 +230,7 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 		ValidMSE: chosen.ValidMSE, StartValidResultMSE: Float(startValidRes), ValidResultMSE: chosen.ValidResultMSE,
 		Iterations: res.Iterations, Converged: res.Converged, Status: res.Status.String(), SEMethod: method,
 	}
-	if len(opt.Grid) > 0 {
+	if fromGrid {
 		for _, p := range path {
 			f.Regularisation = append(f.Regularisation, p.point)
 		}

@@ -196,7 +196,7 @@ func fitPath(ev, valid, vres *texel.Evaluator, w0 []float64, grid []float64, rul
 		w = res.Weights
 	}
 	if best < 0 && len(grid) == 1 {
-		return path, -1, fmt.Errorf("the fit is unusable: %s (too few positions for the weights fitted without a prior: set prior_sd, or regularise: {} to choose one by the held-out games, or free fewer weights)", path[0].point.Excluded)
+		return path, -1, fmt.Errorf("the fit is unusable: %s (too few positions for the weights fitted without a prior: set prior_sd > 0, or leave prior_sd out (with validation > 0) to choose a prior by the held-out games, or free fewer weights)", path[0].point.Excluded)
 	}
 	if best < 0 {
 		return path, -1, fmt.Errorf("no prior of the grid %v gave a usable fit (%s)", grid, path[len(path)-1].point.Excluded)

@@ -177,8 +177,8 @@ func TestRegulariseConfig(t *testing.T) {
 	if got := c.Options(nil).Fit.Grid; !slices.Equal(got, []float64{0, 30}) {
 		t.Errorf("grid %v", got)
 	}
-	if got := (&Config{}).Options(nil).Fit.Grid; got != nil {
-		t.Errorf("no regularise section gave grid %v", got)
+	if got := (&Config{}).Options(nil).Fit; !slices.Equal(got.Grid, DefaultGrid()) || got.Rule != RuleOneSE || !got.DefaultGrid {
+		t.Errorf("a config without a prior gave grid %v, rule %q, default %v; want regularise: {}'s", got.Grid, got.Rule, got.DefaultGrid)
 	}
 	for _, tc := range []struct{ yaml, want string }{
 		{"prior_sd: 40\nregularise: {}\n", "t.yaml:2: regularise: set either prior_sd"},

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"tamerlane/engine"
@@ -32,6 +33,17 @@ type Options struct {
 	Name string `json:"name,omitempty"`
 	// Now stamps the tables (zero: time.Now).
 	Now time.Time `json:"-"`
+	// KeepGoing records a variant whose fit fails (an unusable fit, too
+	// few positions) in Report.Unfitted and goes on with the others,
+	// writing no table for it; without it the first failure ends the run.
+	KeepGoing bool `json:"-"`
+}
+
+// Unfitted is a variant that KeepGoing left without a fit.
+type Unfitted struct {
+	Variant string `json:"variant"`
+	// Error says why the fit failed.
+	Error string `json:"error"`
 }
 
 // Report is tune.json: every variant's fit and imbalance estimate.
@@ -43,6 +55,8 @@ type Report struct {
 	Options    Options        `json:"options"`
 	Fits       []*VariantFit  `json:"fits"`
 	Imbalances []ImbalanceFit `json:"imbalances,omitempty"`
+	// Unfitted are the variants whose fit failed (Options.KeepGoing).
+	Unfitted []Unfitted `json:"unfitted,omitempty"`
 }
 
 // Fit returns the fit of a variant, or nil.
@@ -53,6 +67,17 @@ func (r *Report) Fit(variant string) *VariantFit {
 		}
 	}
 	return nil
+}
+
+// FitError returns why a variant's fit failed ("": it did not, or the
+// run did not try it).
+func (r *Report) FitError(variant string) string {
+	for _, u := range r.Unfitted {
+		if u.Variant == variant {
+			return u.Error
+		}
+	}
+	return ""
 }
 
 // Imbalance returns the imbalance estimate of a variant, or nil.
@@ -67,7 +92,9 @@ func (r *Report) Imbalance(variant string) *ImbalanceFit {
 
 // Run tunes every variant found in the data directories and writes
 // out/tune.json and out/tables/<variant>.yaml. A directory that holds a
-// run of another kind (self-play, pipeline) is refused.
+// run of another kind (self-play, pipeline) is refused. A variant whose
+// fit fails ends the run, or with Options.KeepGoing is listed in
+// Report.Unfitted without a table.
 func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, error) {
 	if err := fsx.CheckKind(out, fsx.KindTune); err != nil {
 		return nil, err
@@ -131,6 +158,11 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 			f, err = FitMoves(moveData[name], w, opt.Fit, *opt.Moves)
 		} else {
 			f, err = Fit(data[name], w, opt.Fit)
+		}
+		if err != nil && opt.KeepGoing && ctx.Err() == nil {
+			rep.Unfitted = append(rep.Unfitted, Unfitted{Variant: name, Error: strings.TrimPrefix(err.Error(), "tune "+name+": ")})
+			os.Remove(filepath.Join(out, "tables", name+".yaml")) // a table of an earlier attempt
+			continue
 		}
 		if err != nil {
 			return nil, err

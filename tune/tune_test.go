@@ -112,7 +112,7 @@ func TestFitRecoversMaterialAndExportReproducesEval(t *testing.T) {
 	data := t.TempDir()
 	writeSyntheticRun(t, data, v, games, 1)
 	out := t.TempDir()
-	cfg, err := ParseConfig([]byte("free: [material.]\nquiet: false\nvalidation: 0.1\n"), "test.yaml")
+	cfg, err := ParseConfig([]byte("free: [material.]\nquiet: false\nvalidation: 0.1\nprior_sd: 0 # an unbiased fit: no prior\n"), "test.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,12 +51,12 @@ type Evaluator struct {
 	k       float64
 	lambda  float64
 	prior   float64
-	pscale2 []float64 // s_j² of Config.PriorScale, len dim
-	center  []float64 // len dim
-	workers int
-	chunks  []int       // row boundaries, len workers+1
-	grads   [][]float64 // per-worker gradient accumulators, len dim each
-	partial []float64   // per-worker partial sums
+	pscale2 []float64   // s_j² of Config.PriorScale, len dim
+	center  []float64   // len dim
+	workers int         // goroutines per evaluation, at most one per chunk
+	chunks  []int       // row boundaries of the chunks (chunkCount(rows)+1)
+	grads   [][]float64 // per-chunk gradient accumulators, len dim each
+	partial []float64   // per-chunk partial sums
 	target  []float32   // per-sample target when lambda > 0, else nil
 	weight  []float32   // per-sample weight, nil means 1
 	sumW    float64     // Σ weights
@@ -66,8 +66,8 @@ type Evaluator struct {
 	pool     *pool          // persistent workers, started on first use
 	wg       sync.WaitGroup // completion of the pool's tasks
 	curW     []float64      // argument of the preallocated tasks below
-	lossGrad func(t, lo, hi int)
-	lossOnly func(t, lo, hi int)
+	lossGrad func(c, lo, hi int)
+	lossOnly func(c, lo, hi int)
 }
 
 // NewEvaluator returns an Evaluator for data set d and weight vectors of
@@ -115,7 +115,8 @@ func NewEvaluator(d *Dataset, dim int, cfg Config) (*Evaluator, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, d.Len())
+	chunks := chunkCount(d.Len())
+	workers = min(workers, chunks)
 	e := &Evaluator{
 		data:    d,
 		dim:     dim,
@@ -124,20 +125,20 @@ func NewEvaluator(d *Dataset, dim int, cfg Config) (*Evaluator, error) {
 		pscale2: pscale2,
 		center:  make([]float64, dim),
 		workers: workers,
-		partial: make([]float64, workers),
-		grads:   make([][]float64, workers),
+		partial: make([]float64, chunks),
+		grads:   make([][]float64, chunks),
 		sumW:    float64(d.Len()),
 	}
 	copy(e.center, cfg.Center)
 	for t := range e.grads {
 		e.grads[t] = make([]float64, dim)
 	}
-	e.chunks = balance(d.off, workers)
-	e.lossGrad = func(t, lo, hi int) {
-		e.partial[t] = e.chunkLossGrad(e.curW, e.grads[t], lo, hi)
+	e.chunks = balance(d.off, chunks)
+	e.lossGrad = func(c, lo, hi int) {
+		e.partial[c] = e.chunkLossGrad(e.curW, e.grads[c], lo, hi)
 	}
-	e.lossOnly = func(t, lo, hi int) {
-		e.partial[t] = e.chunkLoss(e.curW, lo, hi)
+	e.lossOnly = func(c, lo, hi int) {
+		e.partial[c] = e.chunkLoss(e.curW, lo, hi)
 	}
 	e.SetK(cfg.K)
 	return e, nil
@@ -145,6 +146,10 @@ func NewEvaluator(d *Dataset, dim int, cfg Config) (*Evaluator, error) {
 
 // balance splits the rows described by CSR offsets off into n contiguous
 // chunks of about equal work (one unit per row plus one per nonzero).
+//
+// The sums of an evaluation are taken per chunk and added in chunk order;
+// the chunks depend on the data alone (chunkCount), so that a fit gives
+// the same bits whatever the number of workers or CPUs.
 func balance(off []int64, n int) []int {
 	rows := len(off) - 1
 	total := int64(rows) + off[rows]
@@ -156,6 +161,20 @@ func balance(off []int64, n int) []int {
 	}
 	b[n] = rows
 	return b
+}
+
+// maxChunks bounds the number of chunks of an evaluation; chunkRows is
+// about the fewest rows a chunk gets, so that small data sets do not pay
+// for clearing and adding many gradient buffers.
+const (
+	maxChunks = 64
+	chunkRows = 256
+)
+
+// chunkCount is the number of chunks of a data set of rows rows: a
+// function of the data only, never of the machine.
+func chunkCount(rows int) int {
+	return min(maxChunks, max(1, rows/chunkRows))
 }
 
 // Dim returns the length of the weight vectors this Evaluator expects.
@@ -232,9 +251,10 @@ type pool struct {
 }
 
 type poolTask struct {
-	fn        func(t, lo, hi int)
-	t, lo, hi int
-	done      *sync.WaitGroup
+	fn            func(c, lo, hi int)
+	chunks        []int // row boundaries
+	first, stride int   // the chunks first, first+stride, ... are this task's
+	done          *sync.WaitGroup
 }
 
 func newPool(n int) *pool {
@@ -242,7 +262,7 @@ func newPool(n int) *pool {
 	for range n {
 		go func() {
 			for tk := range p.tasks {
-				tk.fn(tk.t, tk.lo, tk.hi)
+				runStride(tk.fn, tk.chunks, tk.first, tk.stride)
 				tk.done.Done()
 			}
 		}()
@@ -263,12 +283,14 @@ func (e *Evaluator) Close() {
 	}
 }
 
-// parallel runs fn(t, lo, hi) for every worker chunk t and waits. Chunk 0
-// runs on the calling goroutine, the others on the persistent pool, so a
-// call allocates nothing when fn is a preallocated function value.
-func (e *Evaluator) parallel(fn func(t, lo, hi int)) {
+// parallel runs fn(c, lo, hi) for every chunk c of rows [lo, hi) and
+// waits. Worker t runs the chunks t, t+workers, ...: worker 0 on the
+// calling goroutine, the others on the persistent pool, so a call
+// allocates nothing when fn is a preallocated function value. fn writes
+// its results by chunk, for the caller to add in chunk order.
+func (e *Evaluator) parallel(fn func(c, lo, hi int)) {
 	if e.workers == 1 {
-		fn(0, e.chunks[0], e.chunks[1])
+		runStride(fn, e.chunks, 0, 1)
 		return
 	}
 	if e.pool == nil {
@@ -277,10 +299,18 @@ func (e *Evaluator) parallel(fn func(t, lo, hi int)) {
 	}
 	e.wg.Add(e.workers - 1)
 	for t := 1; t < e.workers; t++ {
-		e.pool.tasks <- poolTask{fn: fn, t: t, lo: e.chunks[t], hi: e.chunks[t+1], done: &e.wg}
+		e.pool.tasks <- poolTask{fn: fn, chunks: e.chunks, first: t, stride: e.workers, done: &e.wg}
 	}
-	fn(0, e.chunks[0], e.chunks[1])
+	runStride(fn, e.chunks, 0, e.workers)
 	e.wg.Wait()
+}
+
+// runStride runs fn on the chunks first, first+stride, ... of the row
+// boundaries chunks.
+func runStride(fn func(c, lo, hi int), chunks []int, first, stride int) {
+	for c := first; c < len(chunks)-1; c += stride {
+		fn(c, chunks[c], chunks[c+1])
+	}
 }
 
 func (e *Evaluator) checkLen(w []float64) {
@@ -312,12 +342,12 @@ func (e *Evaluator) LossAndGrad(w, grad []float64) float64 {
 	e.curW = nil
 	inv := 1 / e.sumW
 	sse := 0.0
-	for t := range e.workers {
-		sse += e.partial[t]
+	for _, p := range e.partial {
+		sse += p
 	}
 	copy(grad, e.grads[0])
-	for t := 1; t < e.workers; t++ {
-		g := e.grads[t][:len(grad)]
+	for c := 1; c < len(e.grads); c++ {
+		g := e.grads[c][:len(grad)]
 		for j, v := range g {
 			grad[j] += v
 		}

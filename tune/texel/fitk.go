@@ -75,7 +75,7 @@ func (e *Evaluator) FitK(w []float64) (float64, error) {
 // evaluations, and its derivative with respect to k.
 func (e *Evaluator) kLoss(k float64) (f, dfdk float64) {
 	type acc struct{ f, d float64 }
-	parts := make([]acc, e.workers)
+	parts := make([]acc, len(e.partial)) // per chunk, added in chunk order
 	res, scores := e.data.result, e.data.score
 	lam := e.lambda
 	e.parallel(func(t, lo, hi int) {

@@ -81,6 +81,9 @@ func Interval(w, se, level float64) (lo, hi float64) {
 	return w - z*se, w + z*se
 }
 
+// maxSERanges bounds the game ranges StdErrors accumulates in parallel.
+const maxSERanges = 8
+
 // StdErrors estimates standard errors of the weights w (normally the
 // optimum found by Fit with the same frozen mask) with K held fixed, so
 // they are conditional on K. See SEMethod for the estimators. It needs
@@ -126,9 +129,12 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 		fill[g]++
 	}
 
-	// Split the games into worker ranges of about equal rows, limiting the
-	// workers so that the dense accumulators stay below ~1 GiB.
-	workers := min(e.workers, ng, max(1, (1<<30)/(16*p*p)))
+	// Split the games into ranges of about equal rows, one goroutine
+	// each, few enough that the dense accumulators stay below ~1 GiB. The
+	// ranges depend on the data only, not on the number of workers or
+	// CPUs, so that the sums, added in range order, are the same bits on
+	// every machine.
+	workers := min(maxSERanges, ng, max(1, (1<<30)/(16*p*p)))
 	bounds := make([]int, workers+1)
 	for t := 1; t < workers; t++ {
 		goal := len(gi) * t / workers
