@@ -22,7 +22,7 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 }
 
 // TestPerftJSON checks "tamerlane perft --json": one object per depth with
-// the counts of the start position (RULES.md 6).
+// the counts of the start position (docs/rules.md 6).
 func TestPerftJSON(t *testing.T) {
 	code, out, errs := runCLI(t, "perft", "--variant", "tamerlane2", "--depth", "3", "--json")
 	if code != 0 {

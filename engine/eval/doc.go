@@ -32,7 +32,7 @@
 //	                 the enemy (a royal in a citadel is safe)
 //	royal.shelter    friendly non-royal pieces next to each royal
 //	royal.extra      royals beyond the first (variants where a side can own
-//	                 several royals: an extra life, RULES.md 3.5)
+//	                 several royals: an extra life, docs/rules.md 3.5)
 //	tempo            +1 if White is to move, −1 if Black
 //	threats.hanging  non-royal pieces attacked by the enemy and defended
 //	                 by no friendly piece

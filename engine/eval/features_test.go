@@ -421,7 +421,7 @@ func abs(x int) int {
 
 // TestSafeChecksCounted checks royal.checks on hand-made chess positions
 // (White's count minus Black's; a royal is in check when attacked,
-// RULES.md 3.5).
+// docs/rules.md 3.5).
 func TestSafeChecksCounted(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
 	ev := New(defaultWeights(t, v))
