@@ -218,7 +218,7 @@ func TestBadFEN(t *testing.T) {
 		{"tamerlane", empty9 + "11/5Kp4 w - 00 0 1", "placement", "p", 0},  // "p" alone is no token
 		{"tamerlane", empty9 + "11/5KpX4 w - 00 0 1", "placement", "p", 0}, // nor is "pX"
 		{"tamerlane", empty9 + "5k5/5KPR4 w - 00 0 1", "", "", 0},
-		// Issue 10, hardening 5: what docs/rules.md makes impossible.
+		// Positions docs/rules.md makes impossible are refused.
 		{"chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", "placement", "", 0},                                                                             // no White King (5.1)
 		{"tamerlane", empty9 + "5k5/11 w - 00 0 1", "placement", "", 0},                                                                          // no White royal (3.5)
 		{"tamerlane2", "e1c1o1o1c1e/rnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/RNBSKKMSBNR/E1C1O1O1C1E w Geg - 0 1", "placement", "", 0}, // two Kings (2.2)
@@ -374,7 +374,7 @@ func TestBadMoves(t *testing.T) {
 }
 
 // TestLongFENErrorCut checks that an error does not echo a huge FEN in
-// full (issue 10, hardening 7) but still names the field.
+// full but still names the field.
 func TestLongFENErrorCut(t *testing.T) {
 	fen := strings.Repeat("8/", 5000) + " w - - 0 1"
 	_, err := ParseFEN(MustVariant("chess", nil), fen)

@@ -59,7 +59,7 @@ type Evaluator struct {
 	pawnScratch pawnEntry
 	pawnHits    int
 	neighbors   [8]int
-	// issue-14 scratch: the enemy royals' neighbourhoods, rook-like
+	// feature-term scratch: the enemy royals' neighbourhoods, rook-like
 	// pieces, pair colour masks, threat ranks
 	neighbors9 [9]int
 	zoneOf     [engine.NumSquares][9]engine.Square // the 3x3 neighbourhood of a square on the board

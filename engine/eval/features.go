@@ -6,7 +6,7 @@ import (
 	"tamerlane/engine"
 )
 
-// This file holds the terms of issue 14 (features that can carry
+// This file holds the feature terms (features that can carry
 // strength): attacks on the enemy royal's neighbourhood by attacker type,
 // passed pawns by distance to promotion, piece pairs of colour-bound
 // types, rook-like pieces on open and half-open files, and pieces attacked
@@ -132,7 +132,7 @@ func rookLike(d *engine.PieceDef) bool {
 	return false
 }
 
-// addFeatureTerms appends the issue-14 terms of v to r (after every older
+// addFeatureTerms appends the feature terms of v to r (after every older
 // term, so that older weight indexes do not move).
 func (r *Registry) addFeatureTerms(v *engine.Variant, add func(kind termKind, name, doc string) int32) {
 	n := v.NumTypes()
