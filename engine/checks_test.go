@@ -10,7 +10,7 @@ import (
 // random positions of every rule set: a piece of each type of the
 // attacking side is put on every square of the playing area that is empty
 // or held by the defender, and Reach says whether it attacks the royal
-// (RULES.md 3.5: a royal is in check when attacked). Types without hops
+// (docs/rules.md 3.5: a royal is in check when attacked). Types without hops
 // must be listed exactly where they attack; hoppers, which CheckSquares
 // leaves out, must never be listed where they do not.
 func TestCheckSquaresMatchReach(t *testing.T) {
@@ -97,7 +97,7 @@ func compareCheckSquares(t *testing.T, rs ruleSet, p *Position, hops map[PieceTy
 }
 
 // TestCheckSquaresExample lists the knight, bishop and queen checks
-// against Black's king after 1.e4 e5 2.Bc4 Nc6 (RULES.md 5.1 chess):
+// against Black's king after 1.e4 e5 2.Bc4 Nc6 (docs/rules.md 5.1 chess):
 // squares held by Black count (a capture that checks), squares behind them
 // do not.
 func TestCheckSquaresExample(t *testing.T) {
@@ -136,7 +136,7 @@ func TestCheckSquaresExample(t *testing.T) {
 }
 
 // TestAttacksMatchesReach compares Attacks with Reach's cover for every
-// piece and square of random positions of every rule set (RULES.md 2:
+// piece and square of random positions of every rule set (docs/rules.md 2:
 // leaps, slides, bent slides, hops).
 func TestAttacksMatchesReach(t *testing.T) {
 	rng := newRNG(23)

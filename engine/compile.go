@@ -120,12 +120,12 @@ type compiled struct {
 	// whatever else stands on the board, and after any promotion.
 	moveBound [64]int
 	// maxRoyals is the most royals a side can ever own: 1 when a single
-	// royal type exists and nothing promotes to a royal (RULES.md 2.2, 5),
-	// else the position's capacity (RULES.md 3.5).
+	// royal type exists and nothing promotes to a royal (docs/rules.md 2.2, 5),
+	// else the position's capacity (docs/rules.md 3.5).
 	maxRoyals int
 	// rightPieces[i] are the pieces that stand on the squares of right
 	// i's Clear list in the start position: a FEN may give the right only
-	// while they still stand there (RULES.md 2.6, 5.1).
+	// while they still stand there (docs/rules.md 2.6, 5.1).
 	rightPieces [][]Piece
 }
 

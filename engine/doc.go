@@ -3,7 +3,7 @@
 // table, the position with make/unmake and an incremental Zobrist hash, legal
 // move generation, FEN and move notation, game results and perft.
 //
-// The rules follow the project's RULES.md; tests cite its sections.
+// The rules follow the project's docs/rules.md; tests cite its sections.
 //
 // Board geometry is a padded mailbox: every variant lives on a 17x17 array
 // with three files and ranks of padding on every side, so that leaps of up

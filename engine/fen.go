@@ -73,7 +73,7 @@ func cutAt(s string, max int) int {
 // cannot overflow (and FEN() gives back what was parsed).
 const maxFENCounter = 1 << 30
 
-// ParseFEN parses a FEN in the variant's notation (RULES.md 2.6, 3.1, 3.7,
+// ParseFEN parses a FEN in the variant's notation (docs/rules.md 2.6, 3.1, 3.7,
 // 5). The halfmove and fullmove fields may be omitted. A position that no
 // game can reach is refused with the field and the reason: a side without
 // a royal piece, two Kings where the variant has one, a piece on the
@@ -182,7 +182,7 @@ func parseFEN(v *Variant, fen string, checked bool) (*Position, error) {
 		full = 1
 	}
 	p.ply = 2*(full-1) + int(p.side)
-	// Waiting pawns of pawns (RULES.md 3.4.1) and citadel entries.
+	// Waiting pawns of pawns (docs/rules.md 3.4.1) and citadel entries.
 	for col := White; col <= Black; col++ {
 		if st.pp[col] == 1 {
 			for _, s := range p.Pieces(col) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// rulesStartFENs are the start FENs written out in RULES.md.
+// rulesStartFENs are the start FENs written out in docs/rules.md.
 var rulesStartFENs = map[string]string{
 	"tamerlane2": "e1c1o1o1c1e/rnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/RNBSMKMSBNR/E1C1O1O1C1E w EGeg - 0 1",                   // 2.1
 	"tamerlane":  "e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w Ss 00 0 1", // 3.2a
@@ -17,11 +17,11 @@ var rulesStartFENs = map[string]string{
 }
 
 // TestStartFENsMatchRules: the variants' start positions are the ones
-// RULES.md writes out (2.1, 3.2a, 5.1-5.3).
+// docs/rules.md writes out (2.1, 3.2a, 5.1-5.3).
 func TestStartFENsMatchRules(t *testing.T) {
 	for name, fen := range rulesStartFENs {
 		if got := MustVariant(name, nil).StartFEN; got != fen {
-			t.Errorf("%s: start FEN\n %s, RULES.md\n %s", name, got, fen)
+			t.Errorf("%s: start FEN\n %s, docs/rules.md\n %s", name, got, fen)
 		}
 	}
 	if got := MustVariant("tamerlane", Options{"swap": "off"}).StartFEN; !strings.Contains(got, " w - 00 0 1") {
@@ -29,7 +29,7 @@ func TestStartFENsMatchRules(t *testing.T) {
 	}
 }
 
-// TestStartArrays checks the arrays RULES.md describes square by square
+// TestStartArrays checks the arrays docs/rules.md describes square by square
 // without a FEN: 3.2b (feminine), 3.2c (third and third-pawns=zurafa) and
 // 4 (Full Tamerlane). Black is White rotated by 180 degrees, except Full
 // Tamerlane's rank-7 pawns, which keep White's files.
@@ -82,7 +82,7 @@ func TestStartArrays(t *testing.T) {
 					}
 				}
 				if got != want[s] {
-					t.Errorf("%s %s: %v holds %q, RULES.md %q", c.variant, c.opts, s, got, want[s])
+					t.Errorf("%s %s: %v holds %q, docs/rules.md %q", c.variant, c.opts, s, got, want[s])
 				}
 			}
 		}
@@ -94,11 +94,11 @@ func TestStartArrays(t *testing.T) {
 
 // TestFENRoundTrip: ParseFEN(FEN()) gives the same FEN and hash for every
 // start position, for positions with citadel occupants and pawn-of-pawns
-// counters (RULES.md 2.6, 3.1, 3.7), and along random playouts.
+// counters (docs/rules.md 2.6, 3.1, 3.7), and along random playouts.
 func TestFENRoundTrip(t *testing.T) {
 	fixed := map[string][]string{
 		"tamerlane": {
-			// 3.1: the examples of RULES.md, Black's King on l2, White's on z9.
+			// 3.1: the examples of docs/rules.md, Black's King on l2, White's on z9.
 			"e1c1d1d1c1e/rntgw1fgtnr/prpnptpgpw1pfpepcpdpp/11/11/11/11/PPPDPCPEPF1PWPGPTPNPR/RNTGFKWGTNR[k]/E1C1D1D1C1E w Ss 00 10 30",
 			"e1c1d1d1c1e/[K]rntgwkfgtnr/prpnptpgpw1pfpepcpdpp/11/11/11/11/PPPDPCPEPF1PWPGPTPNPR/RNTGF1WGTNR/E1C1D1D1C1E b s 21 3 44",
 			"5k5/[j]11/11/11/11/11/11/11/11[J]/5K5 w - 12 0 1",
@@ -219,7 +219,7 @@ func TestBadFEN(t *testing.T) {
 		{"tamerlane", empty9 + "11/5Kp4 w - 00 0 1", "placement", "p", 0},  // "p" alone is no token
 		{"tamerlane", empty9 + "11/5KpX4 w - 00 0 1", "placement", "p", 0}, // nor is "pX"
 		{"tamerlane", empty9 + "5k5/5KPR4 w - 00 0 1", "", "", 0},
-		// Issue 10, hardening 5: what RULES.md makes impossible.
+		// Positions docs/rules.md makes impossible are refused.
 		{"chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", "placement", "", 0},                                                                             // no White King (5.1)
 		{"tamerlane", empty9 + "5k5/11 w - 00 0 1", "placement", "", 0},                                                                          // no White royal (3.5)
 		{"tamerlane2", "e1c1o1o1c1e/rnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/RNBSKKMSBNR/E1C1O1O1C1E w Geg - 0 1", "placement", "", 0}, // two Kings (2.2)
@@ -290,7 +290,7 @@ func TestBadFEN(t *testing.T) {
 }
 
 // TestBadVariantAndOptions: unknown variants and unknown or bad rule
-// options (RULES.md 3.8) give errors naming them.
+// options (docs/rules.md 3.8) give errors naming them.
 func TestBadVariantAndOptions(t *testing.T) {
 	if _, err := NewVariant("tamerlane3", nil); err == nil || !strings.Contains(err.Error(), "tamerlane3") {
 		t.Errorf("unknown variant: %v", err)
@@ -375,7 +375,7 @@ func TestBadMoves(t *testing.T) {
 }
 
 // TestLongFENErrorCut checks that an error does not echo a huge FEN in
-// full (issue 10, hardening 7) but still names the field.
+// full but still names the field.
 func TestLongFENErrorCut(t *testing.T) {
 	fen := strings.Repeat("8/", 5000) + " w - - 0 1"
 	_, err := ParseFEN(MustVariant("chess", nil), fen)
@@ -489,7 +489,7 @@ func TestFENErrorWholeCharacter(t *testing.T) {
 // variant's rules can never put it there (its moves all go forward: chess,
 // shatranj, shako, Tamerlane II) and accepted where one can: Tamerlane's
 // King swap gives any pawn the King's square, and the pawn of pawns is
-// lifted to any square (RULES.md 3.4, 3.5), so with swap=off only the
+// lifted to any square (docs/rules.md 3.4, 3.5), so with swap=off only the
 // pawn of pawns may stand there.
 func TestPawnOnFirstRank(t *testing.T) {
 	const t9 = "5k5/11/11/11/11/11/11/11/11/" // ranks 10..2 of Tamerlane with Black's King

@@ -38,7 +38,7 @@ func fuzzSeeds() []string {
 
 // FuzzParseFEN: for each variant any string either fails to parse with an
 // error or parses to a position whose FEN parses back to the same FEN and
-// hash, and whose moves can be generated, made and unmade (RULES.md 2.6,
+// hash, and whose moves can be generated, made and unmade (docs/rules.md 2.6,
 // 3.1, 3.7, 5).
 func FuzzParseFEN(f *testing.F) {
 	for _, s := range fuzzSeeds() {

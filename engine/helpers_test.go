@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// ruleSet is one variant under one set of rule options (RULES.md 1, 3.8).
+// ruleSet is one variant under one set of rule options (docs/rules.md 1, 3.8).
 type ruleSet struct {
 	variant string
 	opts    string
@@ -21,7 +21,7 @@ func (r ruleSet) String() string {
 }
 
 // allRuleSets lists every variant under its defaults and every rule option
-// of RULES.md 3.8 that changes the rules.
+// of docs/rules.md 3.8 that changes the rules.
 func allRuleSets() []ruleSet {
 	var out []ruleSet
 	for _, n := range VariantNames() {
@@ -186,7 +186,7 @@ func newRNG(seed uint64) *rand.Rand {
 }
 
 // targetedFENs are start positions a few plies away from the rules random
-// playouts from the start position rarely reach (RULES.md 2.3, 2.4, 3.1,
+// playouts from the start position rarely reach (docs/rules.md 2.3, 2.4, 3.1,
 // 3.4, 3.5, 5.3), by variant. Positions whose tokens a variant lacks are
 // skipped by the caller.
 var targetedFENs = map[string][]string{

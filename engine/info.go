@@ -15,7 +15,7 @@ package engine
 // piece attacks: every square of the playing area that one of its capturing
 // components reaches, whatever stands there (a square holding a friendly
 // piece is defended). A cannon attacks every square beyond its screen up to
-// and including the first piece. Citadels are never marked (RULES.md 3.1).
+// and including the first piece. Citadels are never marked (docs/rules.md 3.1).
 //
 // s must hold a piece; Reach does not allocate.
 func (p *Position) Reach(s Square, cover *[NumSquares]uint8) int {
@@ -138,7 +138,7 @@ func (p *Position) IsCapture(m Move) bool {
 	return t != Empty && t&0x80 == 0 && t.Color() != p.side
 }
 
-// Bare reports whether side c owns nothing but royal pieces (RULES.md 5.2).
+// Bare reports whether side c owns nothing but royal pieces (docs/rules.md 5.2).
 func (p *Position) Bare(c Color) bool { return p.count[c] == p.nroyal[c] }
 
 // NonPawnCount returns the number of pieces of side c that are neither

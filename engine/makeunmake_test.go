@@ -135,7 +135,7 @@ func rehash(p *Position) (uint64, error) {
 // restores the position exactly (FEN, hash, piece and royal lists, counts,
 // state), that the piece lists stay consistent with the board, and that
 // the incremental hash equals the hash recomputed from the FEN. The en
-// passant square is part of both only while a capture is possible (RULES.md
+// passant square is part of both only while a capture is possible (docs/rules.md
 // 2.2, 5.1), so the comparison is exact.
 func TestMakeUnmakeRestores(t *testing.T) {
 	games, plies, tplies, allChildren, stride := 2, 200, 60, true, 1
@@ -254,7 +254,7 @@ func TestHashIdentifiesPositions(t *testing.T) {
 }
 
 // TestEnPassantHashMatchesFEN: a FEN naming an en passant square that no
-// pawn can use describes the same position as one without it (RULES.md
+// pawn can use describes the same position as one without it (docs/rules.md
 // 5.1: the position after 1.e4), so both parse to the same hash and FEN.
 func TestEnPassantHashMatchesFEN(t *testing.T) {
 	v := MustVariant("chess", nil)

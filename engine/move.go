@@ -19,10 +19,10 @@ const (
 	KindEnPassant          // an en passant capture
 	KindCastle             // castling, written as the King's move
 	KindPromotion          // promotion to Move.Promotion()
-	KindExchange           // King swap or succession (RULES.md 2.4, 3.5)
-	KindLift               // pawn of pawns lift (RULES.md 3.4.2)
-	KindArrive             // pawn of pawns' first arrival (RULES.md 3.4.1)
-	KindRelocate           // pawn of pawns' second arrival (RULES.md 3.4.3)
+	KindExchange           // King swap or succession (docs/rules.md 2.4, 3.5)
+	KindLift               // pawn of pawns lift (docs/rules.md 3.4.2)
+	KindArrive             // pawn of pawns' first arrival (docs/rules.md 3.4.1)
+	KindRelocate           // pawn of pawns' second arrival (docs/rules.md 3.4.3)
 )
 
 // NullMove is the zero move; it is never legal.
@@ -65,7 +65,7 @@ func (l *MoveList) add(m Move) {
 	l.N++
 }
 
-// Coord returns the coordinate notation of m (RULES.md: from, to, and a
+// Coord returns the coordinate notation of m (docs/rules.md: from, to, and a
 // lowercase promotion letter where the mover has a choice).
 func (p *Position) Coord(m Move) string {
 	if m == NullMove {

@@ -1,7 +1,7 @@
 package engine
 
 // Attacked reports whether side by attacks square s. A citadel is never
-// attacked (RULES.md 3.1).
+// attacked (docs/rules.md 3.1).
 func (p *Position) Attacked(s Square, by Color) bool {
 	c := &p.v.c
 	if c.citBit[s] != 0 {
@@ -80,7 +80,7 @@ func (sa *slideAttack) hits(pc Piece, k int) bool {
 }
 
 // InCheck reports whether the side to move is in check: it has exactly one
-// royal piece and that piece is attacked (RULES.md 3.5).
+// royal piece and that piece is attacked (docs/rules.md 3.5).
 func (p *Position) InCheck() bool {
 	st := p.cur()
 	if st.check == 0 {
@@ -216,7 +216,7 @@ func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
 }
 
 // isRanking reports whether a royal of gen g is its side's ranking royal
-// (RULES.md 3.5: King, then Prince, then Adventitious King).
+// (docs/rules.md 3.5: King, then Prince, then Adventitious King).
 func (p *Position) isRanking(g *pieceGen, us Color) bool {
 	for _, s := range p.royals[us][:p.nroyal[us]] {
 		if p.v.c.gen[p.board[s]&0x7f].rank < g.rank {
@@ -309,7 +309,7 @@ func maxSq(s ...Square) Square {
 	return m
 }
 
-// genLifts adds the waiting pawn of pawns' lifts (RULES.md 3.4.2): to any
+// genLifts adds the waiting pawn of pawns' lifts (docs/rules.md 3.4.2): to any
 // square of the board, except one holding a royal or the other side's
 // waiting pawn of pawns, from which it as a pawn attacks two enemy pieces
 // other than pawns, or one that then has no move.
@@ -356,7 +356,7 @@ func (p *Position) hasMoveAfterLift(from, s, target Square) bool {
 }
 
 // GenerateLegal fills ml with the legal moves of the side to move. A
-// position ended by a citadel entry has none (RULES.md 6).
+// position ended by a citadel entry has none (docs/rules.md 6).
 func (p *Position) GenerateLegal(ml *MoveList) {
 	ml.N = 0
 	if p.cur().citadel {
@@ -389,7 +389,7 @@ func (p *Position) legalSingleRoyal(m Move) bool {
 	return ok
 }
 
-// genExchanges adds the King's swaps or successions (RULES.md 2.4, 3.5)
+// genExchanges adds the King's swaps or successions (docs/rules.md 2.4, 3.5)
 // after the other legal moves are known.
 func (p *Position) genExchanges(ml *MoveList) {
 	us := p.side

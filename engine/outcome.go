@@ -51,7 +51,7 @@ func winFor(c Color) Result {
 }
 
 // Outcome returns the result of the position if the game is over by rule,
-// with the reason (RULES.md 2.5, 3.6, 5). Repetitions count the positions
+// with the reason (docs/rules.md 2.5, 3.6, 5). Repetitions count the positions
 // played through Make since the root.
 func (p *Position) Outcome() (Result, Reason) {
 	us, them := p.side, p.side.Other()
@@ -89,7 +89,7 @@ func (p *Position) Outcome() (Result, Reason) {
 	return Ongoing, ReasonNone
 }
 
-// bareKing applies shatranj's rule (RULES.md 5.2): a bare King loses unless
+// bareKing applies shatranj's rule (docs/rules.md 5.2): a bare King loses unless
 // it can bare the enemy King on the next move; two bare Kings draw.
 func (p *Position) bareKing(ml *MoveList) (Result, bool) {
 	us, them := p.side, p.side.Other()
@@ -112,7 +112,7 @@ func (p *Position) bareKing(ml *MoveList) (Result, bool) {
 }
 
 // InsufficientMaterial reports a dead position under the variant's
-// insufficient-material rule (RULES.md 5.1; false in variants without
+// insufficient-material rule (docs/rules.md 5.1; false in variants without
 // it): King against King, a King and one minor piece (neither pawn nor a
 // slider along ranks and files) against a bare King, or Kings with
 // bishops (diagonal sliders) all on squares of one colour. It is the one

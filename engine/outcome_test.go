@@ -3,7 +3,7 @@ package engine
 import "testing"
 
 // TestInsufficientMaterial checks the one definition of a dead position
-// (RULES.md 5.1) that Outcome and the search share, and that it does not
+// (docs/rules.md 5.1) that Outcome and the search share, and that it does not
 // allocate.
 func TestInsufficientMaterial(t *testing.T) {
 	for _, c := range []struct {

@@ -1,7 +1,7 @@
 package engine
 
 // Perft counts the sequences of legal moves of the given depth, counting
-// the last ply in bulk (RULES.md 6).
+// the last ply in bulk (docs/rules.md 6).
 func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1

@@ -57,7 +57,7 @@ func loadEPD(t *testing.T, path string) []epdCase {
 }
 
 // TestReferencePerft reproduces every line of the reference perft files
-// (counts from Fairy-Stockfish, RULES.md 6). Depths above 3 run only
+// (counts from Fairy-Stockfish, docs/rules.md 6). Depths above 3 run only
 // without -short.
 func TestReferencePerft(t *testing.T) {
 	files, _ := filepath.Glob("testdata/perft/*.epd")

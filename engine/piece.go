@@ -101,7 +101,7 @@ const (
 	PromoteOnLastRank
 	// PromoteOnFarCorners: ending a move on one of the far corners promotes to To[0].
 	PromoteOnFarCorners
-	// PromotePawnOfPawns: Tamerlane's pawn of pawns (RULES.md 3.4): the first
+	// PromotePawnOfPawns: Tamerlane's pawn of pawns (docs/rules.md 3.4): the first
 	// arrival waits, the second relocates it, the third promotes to To[0].
 	PromotePawnOfPawns
 )
@@ -113,11 +113,11 @@ type PieceDef struct {
 	Token  string      // FEN token in White's case, e.g. "N", "PR"
 	Moves  []Component // movement components
 	Pawn   bool        // a pawn: resets move counters, is not a lift target
-	Royal  bool        // a royal piece (RULES.md 3.5)
+	Royal  bool        // a royal piece (docs/rules.md 3.5)
 	Rank   int         // royal ranking: 0 King, 1 Prince, 2 Adventitious King
-	King   bool        // the King: castles, swaps, succeeds (RULES.md 2.4, 3.5)
-	Heir   bool        // may succeed the checkmated King (RULES.md 2.4)
-	OwnCit bool        // may enter its own citadel (RULES.md 3.1)
+	King   bool        // the King: castles, swaps, succeeds (docs/rules.md 2.4, 3.5)
+	Heir   bool        // may succeed the checkmated King (docs/rules.md 2.4)
+	OwnCit bool        // may enter its own citadel (docs/rules.md 3.1)
 	Promo  PromotionKind
 	To     []string // promotion tokens
 	// EPCapture lets the piece's capture-only leaps take en passant.

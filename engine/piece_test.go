@@ -6,7 +6,7 @@ import (
 )
 
 // TestColourBound lists, per variant, the piece types every move of which
-// keeps them on one colour of squares (RULES.md 5.1, 5.2: their moves):
+// keeps them on one colour of squares (docs/rules.md 5.1, 5.2: their moves):
 // the bishop; shatranj's ferz and alfil; and no other chess or shatranj
 // piece (the knight, rook, queen and king change colour).
 func TestColourBound(t *testing.T) {

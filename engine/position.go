@@ -80,7 +80,7 @@ func (p *Position) Royals(c Color) []Square { return p.royals[c][:p.nroyal[c]] }
 func (p *Position) EnPassant() Square { return p.cur().ep }
 
 // HalfmoveClock returns the plies since the last capture or pawn move
-// (RULES.md 2.5, 3.6: every Tamerlane promotion is a pawn move).
+// (docs/rules.md 2.5, 3.6: every Tamerlane promotion is a pawn move).
 func (p *Position) HalfmoveClock() int { return int(p.cur().rule50) }
 
 // GamePly returns the number of plies played since the game's start.
@@ -103,7 +103,7 @@ func (p *Position) HasRight(ch byte) bool {
 }
 
 // CitadelDraw reports whether the last move took a ranking royal into the
-// enemy citadel, which ends the game in a draw (RULES.md 3.1).
+// enemy citadel, which ends the game in a draw (docs/rules.md 3.1).
 func (p *Position) CitadelDraw() bool { return p.cur().citadel }
 
 // LastMove returns the move that led to this position (NullMove at the root).
@@ -347,7 +347,7 @@ func (p *Position) Make(m Move) {
 		case KindPromotion:
 			// No clock reset of its own: a pawn's promotion is a pawn
 			// move, and Tamerlane II's Ship and Prince promotions are
-			// neither a capture nor a pawn move (RULES.md 2.5).
+			// neither a capture nor a pawn move (docs/rules.md 2.5).
 			_, st.promoRoyal = p.replace(to, MakePiece(m.Promotion(), us), uint8(p.nroyal[us]))
 		case KindArrive:
 			st.pp[us] = 1
@@ -432,7 +432,7 @@ func (p *Position) Unmake() {
 }
 
 // relocationSquare is where c's pawn of pawns goes on its second arrival
-// (RULES.md 3.4.3): the pawn of kings' start square, or the nearest square
+// (docs/rules.md 3.4.3): the pawn of kings' start square, or the nearest square
 // of that rank holding neither a royal nor a waiting pawn of pawns, toward
 // file a first on ties.
 func (p *Position) relocationSquare(c Color) Square {

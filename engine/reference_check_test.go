@@ -91,7 +91,7 @@ func checkAgainstReference(t *testing.T, p *Position, reps int) (int, Reason, bo
 
 // TestReferenceDifferential compares the engine's legal moves with the
 // reference generator's on seeded random playouts of every variant under
-// every rule option (RULES.md 1-5, 3.8), from the start positions and from
+// every rule option (docs/rules.md 1-5, 3.8), from the start positions and from
 // targeted positions near the rare rules.
 func TestReferenceDifferential(t *testing.T) {
 	// Playouts per start position and their length: from the variant's

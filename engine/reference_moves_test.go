@@ -9,7 +9,7 @@ import (
 )
 
 // addMove appends the move(s) of pc from from to to, with the promotions of
-// RULES.md 2.3, 3.4, 5.
+// docs/rules.md 2.3, 3.4, 5.
 func (r *refPos) addMove(out []refMove, from, to rsq, pc rpiece) []refMove {
 	last := to.r == r.lastRank(pc.col)
 	one := func(kind MoveKind, promo string) []refMove {
@@ -311,7 +311,7 @@ func refCastleRule(right byte, col Color, kf, kt, rf, rt string) refCastle {
 	return refCastle{right, col, refSq(kf), refSq(kt), refSq(rf), refSq(rt)}
 }
 
-// The castling moves of RULES.md 5.1 (FIDE) and 5.3 (shako).
+// The castling moves of docs/rules.md 5.1 (FIDE) and 5.3 (shako).
 var (
 	refChessCastles = []refCastle{
 		refCastleRule('K', White, "e1", "g1", "h1", "f1"), refCastleRule('Q', White, "e1", "c1", "a1", "d1"),
@@ -349,7 +349,7 @@ func (r *refPos) rightSquares(ch byte) []rsq {
 	return nil
 }
 
-// attacked reports whether side by can capture on s (RULES.md 3.5: "is
+// attacked reports whether side by can capture on s (docs/rules.md 3.5: "is
 // attacked"); an empty s is tested with a stand-in piece of the other side.
 // Nothing in a citadel is attacked (3.1).
 func (r *refPos) attacked(s rsq, by Color) bool {
@@ -382,7 +382,7 @@ func (r *refPos) singleRoyalAttacked(c Color) bool {
 	return len(roy) == 1 && r.attacked(roy[0], c.Other())
 }
 
-// relocation returns the square of RULES.md 3.4.3.
+// relocation returns the square of docs/rules.md 3.4.3.
 func (r *refPos) relocation(c Color) rsq {
 	h := r.home[c]
 	for d := 0; d < r.files; d++ {
@@ -533,7 +533,7 @@ func (r *refPos) pseudo() []refMove {
 	return out
 }
 
-// lifts returns the waiting pawn of pawns' lifts (RULES.md 3.4.2).
+// lifts returns the waiting pawn of pawns' lifts (docs/rules.md 3.4.2).
 func (r *refPos) lifts(w rsq) []refMove {
 	us := r.side
 	fwd := fwdOf(us)
@@ -567,7 +567,7 @@ func (r *refPos) lifts(w rsq) []refMove {
 	return out
 }
 
-// legal returns the legal moves (RULES.md 2, 3, 5).
+// legal returns the legal moves (docs/rules.md 2, 3, 5).
 func (r *refPos) legal() []refMove {
 	if r.citadelEnded() {
 		return nil

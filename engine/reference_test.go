@@ -1,7 +1,7 @@
 package engine
 
 // A deliberately simple, independent reference implementation of the rules
-// of RULES.md, used to check the engine's move generator and Make on
+// of docs/rules.md, used to check the engine's move generator and Make on
 // positions perft cannot reach (Tamerlane's citadels, pawn of pawns, swaps,
 // several royals, Tamerlane II's succession, every rule option).
 //
@@ -13,7 +13,7 @@ package engine
 // reference makes moves on its own board, and "is my royal attacked" is
 // answered by generating every opponent capture.
 //
-// Readings of RULES.md the reference makes (the most literal ones):
+// Readings of docs/rules.md the reference makes (the most literal ones):
 //   - 3.1: a royal standing in its own citadel leaves it by a king step that
 //     may capture on the neighbour ("left the same way"); so it also attacks
 //     its three neighbours.
@@ -62,7 +62,7 @@ const (
 	famTam
 )
 
-// The citadels of RULES.md 3.1: l2 (White's) and z9 (Black's).
+// The citadels of docs/rules.md 3.1: l2 (White's) and z9 (Black's).
 var refCitadel = [2]rsq{{11, 1}, {-1, 8}}
 
 type refCastle struct {
@@ -294,7 +294,7 @@ func refSquares(files, ranks int, cit bool) []rsq {
 // squares lists every square that may hold a piece: the board and the citadels.
 func (r *refPos) squares() []rsq { return r.all }
 
-// waiting returns c's waiting pawn of pawns (RULES.md 3.4.1): after exactly
+// waiting returns c's waiting pawn of pawns (docs/rules.md 3.4.1): after exactly
 // one arrival, a pawn of pawns standing on its last rank.
 func (r *refPos) waiting(c Color) (rsq, bool) {
 	if r.fam != famTam || r.pp[c] != 1 {
@@ -320,7 +320,7 @@ func (r *refPos) isWaiting(s rsq) bool {
 }
 
 // capturable: an enemy of us stands on the board square s and may be
-// captured (a waiting pawn of pawns may not, RULES.md 3.4.1).
+// captured (a waiting pawn of pawns may not, docs/rules.md 3.4.1).
 func (r *refPos) capturable(s rsq, us Color) bool {
 	if !r.onBoard(s) {
 		return false
@@ -383,7 +383,7 @@ func (r *refPos) royals(c Color) []rsq {
 	return out
 }
 
-// isRanking: no own royal ranks higher (RULES.md 3.5).
+// isRanking: no own royal ranks higher (docs/rules.md 3.5).
 func (r *refPos) isRanking(tok string, c Color) bool {
 	for _, s := range r.royals(c) {
 		if r.royalRank(r.at(s).tok) < r.royalRank(tok) {
@@ -393,7 +393,7 @@ func (r *refPos) isRanking(tok string, c Color) bool {
 	return true
 }
 
-// citadelEnded: a royal stands in the enemy citadel (RULES.md 3.1).
+// citadelEnded: a royal stands in the enemy citadel (docs/rules.md 3.1).
 func (r *refPos) citadelEnded() bool {
 	if !r.citOn {
 		return false
@@ -401,7 +401,7 @@ func (r *refPos) citadelEnded() bool {
 	return r.cit[0].tok != "" && r.cit[0].col == Black || r.cit[1].tok != "" && r.cit[1].col == White
 }
 
-// outcome returns the game's result by rule (RULES.md 2.5, 3.1, 3.6, 5),
+// outcome returns the game's result by rule (docs/rules.md 2.5, 3.1, 3.6, 5),
 // given the legal moves and how often the position has occurred since the
 // last capture or pawn move (itself included).
 func (r *refPos) outcome(legal []refMove, reps int) (Result, Reason) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Targeted tests of single rules, each citing the section of RULES.md it
+// Targeted tests of single rules, each citing the section of docs/rules.md it
 // checks. FENs use the masculine Tamerlane array unless a test says
 // otherwise.
 
@@ -77,7 +77,7 @@ func wantExchanges(t *testing.T, p *Position, want string) {
 	}
 }
 
-// TestGiraffe: RULES.md 3.3, the Giraffe and option giraffe=2 (3.8).
+// TestGiraffe: docs/rules.md 3.3, the Giraffe and option giraffe=2 (3.8).
 func TestGiraffe(t *testing.T) {
 	const board = "11/11/11/11/11/11/11/11/11/G10 w - 00 0 1"
 	lines := "b5 b6 b7 b8 b9 b10 e2 f2 g2 h2 i2 j2 k2"
@@ -109,7 +109,7 @@ func TestGiraffe(t *testing.T) {
 	}
 }
 
-// TestPicket: RULES.md 3.3, the Picket and option picket=bishop (3.8).
+// TestPicket: docs/rules.md 3.3, the Picket and option picket=bishop (3.8).
 func TestPicket(t *testing.T) {
 	const board = "11/11/11/11/11/11/3T7/11/11/11 w - 00 0 1"
 	far := "a1 b2 f2 g1 a7 b6 f6 g7 h8 i9 j10"
@@ -124,7 +124,7 @@ func TestPicket(t *testing.T) {
 	wantFrom(t, mustFEN(t, tam(t, ""), "11/11/11/11/5n5/11/3T7/11/11/11 w - 00 0 1"), "d4", others+" f6")
 }
 
-// TestWaitingPawnOfPawns: RULES.md 3.4.1, a waiting pawn of pawns cannot be
+// TestWaitingPawnOfPawns: docs/rules.md 3.4.1, a waiting pawn of pawns cannot be
 // captured and cannot move except by a lift.
 func TestWaitingPawnOfPawns(t *testing.T) {
 	v := tam(t, "")
@@ -149,7 +149,7 @@ func TestWaitingPawnOfPawns(t *testing.T) {
 	}
 }
 
-// TestLift: RULES.md 3.4.2, the lift squares of a waiting pawn of pawns.
+// TestLift: docs/rules.md 3.4.2, the lift squares of a waiting pawn of pawns.
 func TestLift(t *testing.T) {
 	// White's pawn of pawns waits on f10. From d6 it attacks the rook c7
 	// and the knight e7 (two pieces; d6 holds a White Knight, which the
@@ -192,7 +192,7 @@ func TestLift(t *testing.T) {
 	wantFrom(t, p, "f10", "e1")
 }
 
-// TestPawnOfPawnsArrivals: RULES.md 3.4.1, 3.4.3, 3.4.4 and 3.7 (the
+// TestPawnOfPawnsArrivals: docs/rules.md 3.4.1, 3.4.3, 3.4.4 and 3.7 (the
 // counters).
 func TestPawnOfPawnsArrivals(t *testing.T) {
 	v := tam(t, "")
@@ -267,7 +267,7 @@ func TestPawnOfPawnsArrivals(t *testing.T) {
 	}
 }
 
-// TestTamerlanePromotions: RULES.md 3.4, a pawn of X becomes an X, the pawn
+// TestTamerlanePromotions: docs/rules.md 3.4, a pawn of X becomes an X, the pawn
 // of kings a Prince (a royal).
 func TestTamerlanePromotions(t *testing.T) {
 	p := mustFEN(t, tam(t, ""), "10k/3PR1PK5/11/11/11/11/11/11/11/K10 w - 00 0 1")
@@ -294,7 +294,7 @@ func TestTamerlanePromotions(t *testing.T) {
 	}
 }
 
-// TestCitadels: RULES.md 3.1, 3.6 and 6.
+// TestCitadels: docs/rules.md 3.1, 3.6 and 6.
 func TestCitadels(t *testing.T) {
 	v := tam(t, "")
 	// A bare King runs into the enemy citadel: the game is drawn at once
@@ -373,7 +373,7 @@ func TestCitadels(t *testing.T) {
 	}
 }
 
-// TestMultipleRoyals: RULES.md 3.5, with two royals none is in check,
+// TestMultipleRoyals: docs/rules.md 3.5, with two royals none is in check,
 // royals may move into attack and be captured; with one the usual rule
 // holds again.
 func TestMultipleRoyals(t *testing.T) {
@@ -401,7 +401,7 @@ func TestMultipleRoyals(t *testing.T) {
 	wantFrom(t, p, "f1", "e2")
 }
 
-// TestSwap: RULES.md 3.5, the King swap and options swap=check and
+// TestSwap: docs/rules.md 3.5, the King swap and options swap=check and
 // swap=off (3.8).
 func TestSwap(t *testing.T) {
 	const check = "5k5/11/11/11/11/11/11/11/5r5/4NK1R3 w Ss 00 0 1"

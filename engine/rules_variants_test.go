@@ -1,7 +1,7 @@
 package engine
 
 // Targeted tests of single rules of Tamerlane II and the calibration
-// variants, each citing the section of RULES.md it checks (the Tamerlane
+// variants, each citing the section of docs/rules.md it checks (the Tamerlane
 // family's are in rules_test.go).
 
 import (
@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// TestSuccession: RULES.md 2.4 and 2.6, Tamerlane II's succession.
+// TestSuccession: docs/rules.md 2.4 and 2.6, Tamerlane II's succession.
 func TestSuccession(t *testing.T) {
 	v := MustVariant("tamerlane2", nil)
 	// White's King on g2 is mated (g7 checks, f9 and h9 guard the files
@@ -48,7 +48,7 @@ func TestSuccession(t *testing.T) {
 	wantOutcome(t, mustFEN(t, v, "k10/11/1Q9/11/11/11/11/11/11/11/10K b - - 0 1"), Draw, ReasonStalemate)
 }
 
-// TestPrinceDoubleStep: RULES.md 2.2 and 2.6, the Prince's double step.
+// TestPrinceDoubleStep: docs/rules.md 2.2 and 2.6, the Prince's double step.
 func TestPrinceDoubleStep(t *testing.T) {
 	v := MustVariant("tamerlane2", nil)
 	const fen = "5k5/11/11/11/11/11/11/5p5/11/4M6/K10 w %s - 0 1"
@@ -78,7 +78,7 @@ func TestPrinceDoubleStep(t *testing.T) {
 	}
 }
 
-// TestShipPromotion: RULES.md 2.3, a Ship ending on a far corner becomes an
+// TestShipPromotion: docs/rules.md 2.3, a Ship ending on a far corner becomes an
 // Eagle; the near corners do nothing.
 func TestShipPromotion(t *testing.T) {
 	v := MustVariant("tamerlane2", nil)
@@ -109,7 +109,7 @@ func TestShipPromotion(t *testing.T) {
 	}
 }
 
-// TestCannon: RULES.md 2.2 and 5.3, a cannon captures over exactly one screen.
+// TestCannon: docs/rules.md 2.2 and 5.3, a cannon captures over exactly one screen.
 func TestCannon(t *testing.T) {
 	v := MustVariant("shako", nil)
 	for _, c := range []struct{ fen, want string }{
@@ -129,7 +129,7 @@ func TestCannon(t *testing.T) {
 	}
 }
 
-// TestShakoCastling: RULES.md 5.3, castling on rank 2 both ways, written as
+// TestShakoCastling: docs/rules.md 5.3, castling on rank 2 both ways, written as
 // the King's move.
 func TestShakoCastling(t *testing.T) {
 	v := MustVariant("shako", nil)
@@ -165,7 +165,7 @@ func TestShakoCastling(t *testing.T) {
 	}
 }
 
-// TestShatranjEnd: RULES.md 5.2, the bare King and stalemate.
+// TestShatranjEnd: docs/rules.md 5.2, the bare King and stalemate.
 func TestShatranjEnd(t *testing.T) {
 	v := MustVariant("shatranj", nil)
 	// Black's bare King cannot bare White's in reply: Black loses.
@@ -185,7 +185,7 @@ func TestShatranjEnd(t *testing.T) {
 	wantFrom(t, p, "a2", "a3")
 }
 
-// TestChessEnd: RULES.md 5.1, stalemate draws, insufficient material,
+// TestChessEnd: docs/rules.md 5.1, stalemate draws, insufficient material,
 // checkmate.
 func TestChessEnd(t *testing.T) {
 	v := MustVariant("chess", nil)
@@ -218,7 +218,7 @@ func TestChessEnd(t *testing.T) {
 	}
 }
 
-// TestMoveCountRules: RULES.md 2.5, 3.6 (nmove), 5.1, 5.2 (70 moves).
+// TestMoveCountRules: docs/rules.md 2.5, 3.6 (nmove), 5.1, 5.2 (70 moves).
 func TestMoveCountRules(t *testing.T) {
 	for _, c := range []struct {
 		variant, opts, fen, move string
@@ -252,7 +252,7 @@ func TestMoveCountRules(t *testing.T) {
 	}
 }
 
-// TestRepetition: threefold repetition draws (RULES.md 2.5, 3.6, 5.1),
+// TestRepetition: threefold repetition draws (docs/rules.md 2.5, 3.6, 5.1),
 // counted through Outcome.
 func TestRepetition(t *testing.T) {
 	for _, c := range []struct{ variant, cycle string }{

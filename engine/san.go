@@ -8,7 +8,7 @@ import (
 // SAN returns the standard algebraic notation of the legal move m, with
 // each variant's piece letters (the FEN token in upper case). Pawn moves
 // carry no letter ("e4", "dxe5", "e10=R"); promotions always name the new
-// piece. Variant moves (README "Notation"): castling "O-O"/"O-O-O", a King
+// piece. Variant moves (docs/guide.md "Notation"): castling "O-O"/"O-O-O", a King
 // swap or succession "K~g2" (the King's letter, '~', the partner's square),
 // a pawn of pawns lift "PP@e5", a citadel step as a King move ("Kl2"). A
 // '+' marks check, a '#' checkmate.

@@ -6,7 +6,7 @@ import (
 )
 
 // TestNotationRoundTrip: on random playout positions of every variant and
-// rule option, the SAN and the coordinate text (RULES.md, "Coordinates") of
+// rule option, the SAN and the coordinate text (docs/rules.md, "Coordinates") of
 // every legal move are unique within the position and parse back to the
 // move; '+' and '#' mark check and mate.
 func TestNotationRoundTrip(t *testing.T) {
@@ -79,7 +79,7 @@ func checkNotation(t *testing.T, rs ruleSet, p *Position) bool {
 	return true
 }
 
-// TestSANForms spot-checks the notation of RULES.md's special moves.
+// TestSANForms spot-checks the notation of docs/rules.md's special moves.
 func TestSANForms(t *testing.T) {
 	for _, c := range []struct {
 		variant, fen, coord, san string

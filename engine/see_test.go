@@ -113,7 +113,7 @@ func TestSEEMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// TestSEEExamples checks hand-made exchanges of RULES.md 5.1 chess,
+// TestSEEExamples checks hand-made exchanges of docs/rules.md 5.1 chess,
 // including an x-ray through the capturer.
 func TestSEEExamples(t *testing.T) {
 	v := MustVariant("chess", nil)

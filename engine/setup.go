@@ -100,7 +100,7 @@ func (s *Setup) rightPiecesStand(i int) bool {
 	return true
 }
 
-// placement formats a board as a FEN placement field (RULES.md 2.6, 3.1,
+// placement formats a board as a FEN placement field (docs/rules.md 2.6, 3.1,
 // 3.7, 5): ranks from the last, empty squares counted, citadel occupants
 // in brackets.
 func placement(v *Variant, board *[NumSquares]Piece) string {

@@ -6,7 +6,7 @@ import (
 )
 
 // TestSetup checks the board-setup API: a position's setup gives back its
-// FEN, removing a right's piece drops the right (RULES.md 2.6, 5.1), and
+// FEN, removing a right's piece drops the right (docs/rules.md 2.6, 5.1), and
 // the result is validated like a FEN.
 func TestSetup(t *testing.T) {
 	for _, name := range VariantNames() {

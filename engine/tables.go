@@ -6,7 +6,7 @@ import (
 )
 
 // The variant table. Every variant is data: a board, pieces described by
-// their movement components, an array and rule switches (RULES.md 1-5).
+// their movement components, an array and rule switches (docs/rules.md 1-5).
 
 func king() PieceDef {
 	return PieceDef{Name: "King", Token: "K", Moves: join(leaper(1, 0, MoveOrCapture), leaper(1, 1, MoveOrCapture)), Royal: true, King: true}
@@ -203,8 +203,8 @@ func buildTamerlane2(Options) *Variant {
 	return v
 }
 
-// tamerlaneBuilder returns the builder of one historical array (RULES.md 3)
-// or of Full Tamerlane Chess (RULES.md 4).
+// tamerlaneBuilder returns the builder of one historical array (docs/rules.md 3)
+// or of Full Tamerlane Chess (docs/rules.md 4).
 func tamerlaneBuilder(array string) func(Options) *Variant {
 	return func(o Options) *Variant {
 		v := &Variant{Files: 11, Ranks: 10, RightsField: RightsSwaps, PawnOfPawns: true, Stalemate: StalemateLoses}

@@ -2,13 +2,13 @@ package engine
 
 import "fmt"
 
-// setupError is a position that RULES.md makes impossible: the FEN field
+// setupError is a position that docs/rules.md makes impossible: the FEN field
 // at fault and the reason.
 type setupError struct {
 	field, msg string
 }
 
-// validateSetup rejects what no game can reach (RULES.md 2.2, 2.3, 2.6,
+// validateSetup rejects what no game can reach (docs/rules.md 2.2, 2.3, 2.6,
 // 3.4, 3.5, 3.7, 5): a side without a royal, more royals than the variant
 // allows, a piece standing where it must already have promoted, a piece
 // on its own first rank that nothing can bring there (neverOnFirstRank),
@@ -22,10 +22,10 @@ func (p *Position) validateSetup() *setupError {
 	}
 	for col := White; col <= Black; col++ {
 		if c.royalMask != 0 && p.nroyal[col] == 0 {
-			return bad("placement", "%s has no royal piece (a King): every side keeps at least one (RULES.md 3.5)", col)
+			return bad("placement", "%s has no royal piece (a King): every side keeps at least one (docs/rules.md 3.5)", col)
 		}
 		if p.nroyal[col] > c.maxRoyals {
-			return bad("placement", "%s has %d royal pieces; %s allows one, the King (RULES.md 2.2, 5)", col, p.nroyal[col], v.Name)
+			return bad("placement", "%s has %d royal pieces; %s allows one, the King (docs/rules.md 2.2, 5)", col, p.nroyal[col], v.Name)
 		}
 		waiting := 0
 		for _, s := range p.Pieces(col) {
@@ -33,20 +33,20 @@ func (p *Position) validateSetup() *setupError {
 			g := &c.gen[pc]
 			switch {
 			case g.promo == PromoteOnLastRank && c.lastRank[col][s]:
-				return bad("placement", "%s %s on %s, its own last rank: it must have promoted (RULES.md 2.3, 3.4, 5)", col, v.Pieces[pc.Type()].Name, s)
+				return bad("placement", "%s %s on %s, its own last rank: it must have promoted (docs/rules.md 2.3, 3.4, 5)", col, v.Pieces[pc.Type()].Name, s)
 			case g.promo == PromoteOnFarCorners && c.farCorner[col][s]:
-				return bad("placement", "%s %s on %s, a far corner: it must have promoted (RULES.md 2.3)", col, v.Pieces[pc.Type()].Name, s)
+				return bad("placement", "%s %s on %s, a far corner: it must have promoted (docs/rules.md 2.3)", col, v.Pieces[pc.Type()].Name, s)
 			case g.promo == PromotePawnOfPawns && c.lastRank[col][s]:
 				waiting++
 			case c.lastRank[col.Other()][s] && v.neverOnFirstRank(pc.Type()):
-				return bad("placement", "%s %s on %s, its own first rank: it moves only forward and no rule of %s puts it there (RULES.md 2.2, 3.3, 5)", col, v.Pieces[pc.Type()].Name, s, v.Name)
+				return bad("placement", "%s %s on %s, its own first rank: it moves only forward and no rule of %s puts it there (docs/rules.md 2.2, 3.3, 5)", col, v.Pieces[pc.Type()].Name, s, v.Name)
 			}
 		}
 		if waiting > 0 && st.pp[col] != 1 {
-			return bad("pawnofpawns", "%s's pawn of pawns waits on its last rank, but the field counts %d arrivals: a waiting pawn has arrived exactly once (RULES.md 3.4, 3.7)", col, st.pp[col])
+			return bad("pawnofpawns", "%s's pawn of pawns waits on its last rank, but the field counts %d arrivals: a waiting pawn has arrived exactly once (docs/rules.md 3.4, 3.7)", col, st.pp[col])
 		}
 		if waiting > 1 {
-			return bad("placement", "%s has %d pawns of pawns on its last rank: only one can wait (RULES.md 3.4)", col, waiting)
+			return bad("placement", "%s has %d pawns of pawns on its last rank: only one can wait (docs/rules.md 3.4)", col, waiting)
 		}
 	}
 	for i, r := range v.Rights {
@@ -56,7 +56,7 @@ func (p *Position) validateSetup() *setupError {
 		for k, s := range r.Clear {
 			want := c.rightPieces[i][k]
 			if want != Empty && p.board[s]&0x7f != want {
-				return bad(rightsName(v), "%q needs the %s %s on %s (RULES.md 2.6, 5.1)", r.Char, want.Color(), v.Pieces[want.Type()].Name, s)
+				return bad(rightsName(v), "%q needs the %s %s on %s (docs/rules.md 2.6, 5.1)", r.Char, want.Color(), v.Pieces[want.Type()].Name, s)
 			}
 		}
 	}
@@ -67,7 +67,7 @@ func (p *Position) validateSetup() *setupError {
 // its side's first rank, read from the variant's data: every move of the
 // piece gains rank (a pawn's), and no rule can set it down there. Two
 // rules can: an exchange of squares with the King open to any non-royal
-// piece (Tamerlane's swap, RULES.md 3.5, when the King stands on the
+// piece (Tamerlane's swap, docs/rules.md 3.5, when the King stands on the
 // first rank; Tamerlane II's succession takes only Princes, 2.4), and
 // the lift of a pawn of pawns to any square of the board (3.4). The start
 // array cannot (ParseFEN checks the start position too).

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Citadel is one of Tamerlane's citadels (RULES.md 3.1).
+// Citadel is one of Tamerlane's citadels (docs/rules.md 3.1).
 type Citadel struct {
 	Square Square
 	Owner  Color
@@ -23,7 +23,7 @@ type CastlingRule struct {
 }
 
 // RightDef is one FEN right: a castling right, a Prince's first-move right
-// (RULES.md 2.6) or a once-per-game King swap (RULES.md 3.7). Touching any of
+// (docs/rules.md 2.6) or a once-per-game King swap (docs/rules.md 3.7). Touching any of
 // Clear (moving from or to it) removes the right.
 type RightDef struct {
 	Char  byte
@@ -37,11 +37,11 @@ type ExchangeTrigger uint8
 
 // Exchange triggers.
 const (
-	// InCheckOrNoMove: Tamerlane's swap (RULES.md 3.5), in check or without another legal move.
+	// InCheckOrNoMove: Tamerlane's swap (docs/rules.md 3.5), in check or without another legal move.
 	InCheckOrNoMove ExchangeTrigger = iota
 	// InCheck: option swap=check.
 	InCheck
-	// Checkmated: Tamerlane II's succession (RULES.md 2.4).
+	// Checkmated: Tamerlane II's succession (docs/rules.md 2.4).
 	Checkmated
 )
 
@@ -68,8 +68,8 @@ type FENRights uint8
 // Kinds of the third FEN field.
 const (
 	RightsCastling FENRights = iota // KQkq
-	RightsPrinces                   // files of unmoved Princes, e.g. EGeg (RULES.md 2.6)
-	RightsSwaps                     // Ss (RULES.md 3.7)
+	RightsPrinces                   // files of unmoved Princes, e.g. EGeg (docs/rules.md 2.6)
+	RightsSwaps                     // Ss (docs/rules.md 3.7)
 	RightsNone                      // always "-"
 )
 
@@ -87,26 +87,26 @@ type Variant struct {
 	Rights      []RightDef
 	RightsField FENRights
 	// PawnOfPawns: the fourth FEN field counts pawn-of-pawns arrivals
-	// (RULES.md 3.7) instead of naming an en passant square.
+	// (docs/rules.md 3.7) instead of naming an en passant square.
 	PawnOfPawns bool
 	// PawnOfKingsStart is where a pawn of pawns goes on its second arrival.
 	PawnOfKingsStart [2]Square
 	Exchange         *ExchangeRule
 	Stalemate        StalemateResult
-	// BareKingLoses: shatranj's bare King rule (RULES.md 5.2).
+	// BareKingLoses: shatranj's bare King rule (docs/rules.md 5.2).
 	BareKingLoses bool
-	// InsufficientMaterial: orthodox dead-position draws (RULES.md 5.1).
+	// InsufficientMaterial: orthodox dead-position draws (docs/rules.md 5.1).
 	InsufficientMaterial bool
 	// MoveRule is the number of plies without capture, pawn move or
 	// promotion after which the game is drawn (0: none).
 	MoveRule int
-	// Options are the rule options in force (RULES.md 3.8), canonical.
+	// Options are the rule options in force (docs/rules.md 3.8), canonical.
 	Options Options
 
 	c compiled
 }
 
-// Options are rule options as key/value pairs (RULES.md 3.8).
+// Options are rule options as key/value pairs (docs/rules.md 3.8).
 type Options map[string]string
 
 // String formats options canonically as sorted k=v pairs separated by commas.

@@ -14,7 +14,7 @@ func newRunner(cfg *Config, dir string) *runner {
 }
 
 // TestConfigRefreshedOnExtend checks that config.yaml follows the running
-// configuration when generations are extended (issue 10, hardening 7).
+// configuration when generations are extended.
 func TestConfigRefreshedOnExtend(t *testing.T) {
 	dir := t.TempDir()
 	one := loadConfig(t, fmt.Sprintf(tinyConfig, 1, "always"))
@@ -63,8 +63,8 @@ func TestReclaimUnstartedRun(t *testing.T) {
 }
 
 // TestFreeTypoRefused checks that a free prefix matching no weight is an
-// error naming the line and field (issue 10, hardening 4: `free:
-// [materal.]` fitted nothing and verified a table against itself).
+// error naming the line and field (`free: [materal.]` would fit nothing
+// and verify a table against itself).
 func TestFreeTypoRefused(t *testing.T) {
 	text := strings.Replace(fmt.Sprintf(tinyConfig, 1, "always"), "free: [material.]", "free: [materal.]", 1)
 	p := writeConfig(t, text)

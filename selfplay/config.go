@@ -188,7 +188,7 @@ type VariantConfig struct {
 	Name string `yaml:"name,omitempty"`
 	// Variant is the variant's name (engine.VariantNames).
 	Variant string `yaml:"variant"`
-	// Rules are rule options "k=v,k=v" (RULES.md 3.8).
+	// Rules are rule options "k=v,k=v" (docs/rules.md 3.8).
 	Rules string `yaml:"rules,omitempty"`
 	// Pairs is the number of game pairs.
 	Pairs int `yaml:"pairs"`

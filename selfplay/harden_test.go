@@ -20,8 +20,8 @@ import (
 const smallConfig = "seed: 11\nnodes: 100\nmax_plies: 40\nopenings: {plies: 2, score_nodes: 20}\nvariants: [{variant: chess, pairs: 3}]\n"
 
 // TestHugeTTRefusedBeforeDir checks that tt_mib: 100000000 is a config
-// error naming the line and field, and that nothing is created (issue 10,
-// hardening 1: it died with a stack trace and left a directory behind).
+// error naming the line and field, and that nothing is created (not a
+// death with a stack trace that leaves a directory behind).
 func TestHugeTTRefusedBeforeDir(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "run.yaml", "seed: 1\nnodes: 100\ntt_mib: 100000000\nvariants: [{variant: chess, pairs: 1}]\n")
@@ -65,7 +65,7 @@ func TestFailedStartDoesNotBlockRerun(t *testing.T) {
 }
 
 // TestResumeCleansTemporaries checks that a rerun removes the temporary
-// files a killed run left behind (issue 10, hardening 3).
+// files a killed run left behind.
 func TestResumeCleansTemporaries(t *testing.T) {
 	cfg := loadTestConfig(t, smallConfig)
 	dir := t.TempDir()
@@ -88,7 +88,7 @@ func TestResumeCleansTemporaries(t *testing.T) {
 }
 
 // TestJournalErrorNamesLine checks that a journal line that decodes but
-// does not replay is reported as file:line (issue 10, hardening 7).
+// does not replay is reported as file:line.
 func TestJournalErrorNamesLine(t *testing.T) {
 	cfg := loadTestConfig(t, smallConfig)
 	dir := t.TempDir()
@@ -119,7 +119,7 @@ func TestJournalErrorNamesLine(t *testing.T) {
 }
 
 // TestEloStringNaN checks that an unknown margin prints as the report
-// prints it, "± –", not "± NaN" (issue 10, hardening 7).
+// prints it, "± –", not "± NaN".
 func TestEloStringNaN(t *testing.T) {
 	nan := Float(math.NaN())
 	for _, c := range []struct {

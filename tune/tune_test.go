@@ -313,7 +313,7 @@ func TestConfigErrors(t *testing.T) {
 		{"lambda: 2\n", "t.yaml:1: lambda: 2 is not in [0, 1]"},
 		{"prior_sd: -1\n", "t.yaml:1: prior_sd: -1 is negative"},
 		{"validation: x\n", "t.yaml:1: validation: wrong type"},
-		// Issue 10, hardening 4: a typo in a free prefix fitted nothing.
+		// A typo in a free prefix is refused: it would fit nothing.
 		{"variants: [chess]\nfree:\n  - material.\n  - materal.\n", `t.yaml:4: free[1]: prefix "materal." matches no weight of chess`},
 		{"max_iterations: -1\n", "t.yaml:1: max_iterations: must not be negative"},
 	} {

@@ -1,7 +1,7 @@
 // Package uci is the engine's UCI (Universal Chess Interface) server and
 // the notation shared by every protocol: moves and FENs written as
 // Fairy-Stockfish writes them for the variants it also plays (chess,
-// shatranj, shako: a promotion always names its piece), and in RULES.md's
+// shatranj, shako: a promotion always names its piece), and in docs/rules.md's
 // coordinate form for the Tamerlane variants.
 //
 // The server (NewServer, Server.Run) offers UCI_Variant with all eight

@@ -10,7 +10,7 @@ import (
 // fsfVariants maps the variants Fairy-Stockfish also plays to its
 // UCI_Variant names. Moves of these variants are written in
 // Fairy-Stockfish's dialect (a promotion always names its piece, even a
-// forced one: shatranj's "e7e8q"); the others use RULES.md's coordinate
+// forced one: shatranj's "e7e8q"); the others use docs/rules.md's coordinate
 // form (a promotion letter only where the mover has a choice).
 var fsfVariants = map[string]string{
 	"chess":    "chess",
@@ -26,7 +26,7 @@ func FSFName(name string) (string, bool) {
 }
 
 // FormatMove writes m, a legal move in pos, in the UCI notation of pos's
-// variant: the coordinate form of RULES.md, and for the variants
+// variant: the coordinate form of docs/rules.md, and for the variants
 // Fairy-Stockfish plays its dialect (the promotion letter always
 // written). pos is not changed.
 func FormatMove(pos *engine.Position, m engine.Move) string {
@@ -44,7 +44,7 @@ func FormatMove(pos *engine.Position, m engine.Move) string {
 }
 
 // ParseMove finds the legal move of pos written s in either notation
-// FormatMove knows (Fairy-Stockfish's or RULES.md's coordinate form).
+// FormatMove knows (Fairy-Stockfish's or docs/rules.md's coordinate form).
 // The error says why s is not a legal move.
 func ParseMove(pos *engine.Position, s string) (engine.Move, error) {
 	var ml engine.MoveList

@@ -67,7 +67,7 @@ func session(t *testing.T, until string, cmds ...string) []string {
 // chess, shatranj and shako (castling, en passant, promotions including
 // shatranj's forced Ferz promotion and shako's six choices, 10-rank
 // squares) are Fairy-Stockfish's, recorded in testdata/fsf-notation.txt
-// from its `d` and `go perft 1` (RULES.md 1 notation, 5.1-5.3 rules).
+// from its `d` and `go perft 1` (docs/rules.md 1 notation, 5.1-5.3 rules).
 func TestFSFNotation(t *testing.T) {
 	recs := readFSFRecords(t)
 	if len(recs) < 20 {

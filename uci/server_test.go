@@ -109,7 +109,7 @@ func TestRulesBeforeVariant(t *testing.T) {
 			t.Errorf("tamerlane with giraffe=2: %s", l)
 		}
 	}
-	// A lone Giraffe has more moves with giraffe=2 than with 3 (RULES.md 3.8).
+	// A lone Giraffe has more moves with giraffe=2 than with 3 (docs/rules.md 3.8).
 	count := func(giraffe string) int {
 		pos, err := engine.ParseFEN(engine.MustVariant("tamerlane", engine.Options{"giraffe": giraffe}), fen)
 		if err != nil {

@@ -113,7 +113,7 @@ func (r RegressionConfig) Options() Options {
 type VariantConfig struct {
 	// Variant is the variant's name.
 	Variant string `yaml:"variant"`
-	// Rules are rule options "k=v,k=v" (RULES.md 3.8).
+	// Rules are rule options "k=v,k=v" (docs/rules.md 3.8).
 	Rules string `yaml:"rules,omitempty"`
 	// Pairs is the number of self-play game pairs for the regression (0:
 	// no regression games).

@@ -62,7 +62,7 @@ type PlanSettings struct {
 type PlanConfig struct {
 	// Variant is the variant's name.
 	Variant string `yaml:"variant"`
-	// Rules are rule options "k=v,k=v" (RULES.md 3.8).
+	// Rules are rule options "k=v,k=v" (docs/rules.md 3.8).
 	Rules string `yaml:"rules,omitempty"`
 	// PlanSettings are the pieces and the budget, as a measurement
 	// config's imbalance section gives them.

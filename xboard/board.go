@@ -268,7 +268,7 @@ func (b *board) parseMove(pos *engine.Position, s string) (engine.Move, error) {
 	return engine.NullMove, fmt.Errorf("ambiguous promotion")
 }
 
-// parseFEN reads a setboard FEN: ours (RULES.md) or XBoard's (its
+// parseFEN reads a setboard FEN: ours (docs/rules.md) or XBoard's (its
 // letters, holes for the citadel files). XBoard's FEN cannot tell pawn
 // types apart where they share a letter; each 'P' then becomes the pawn
 // type that starts on that file in the variant's array.

@@ -108,7 +108,7 @@ func TestBadCommands(t *testing.T) {
 // TestVariantsSetup checks the setup command of the large variants: the
 // board size, the piece-to-char table and a FEN XBoard can read back
 // (setboard) to the same position, citadels shown as the only squares of
-// two extra files (RULES.md 3.1).
+// two extra files (docs/rules.md 3.1).
 func TestVariantsSetup(t *testing.T) {
 	s := newSession(t)
 	for _, tc := range []struct{ variant, size string }{
@@ -153,7 +153,7 @@ func TestVariantsSetup(t *testing.T) {
 // TestCitadelMoves checks that moves to and from the citadels use
 // XBoard's shifted files and its 0-based ranks of a 10-rank board: our
 // z9 is XBoard's a8, our l2 its m1 (Black's King may step into White's
-// citadel l2, RULES.md 3.1).
+// citadel l2, docs/rules.md 3.1).
 func TestCitadelMoves(t *testing.T) {
 	v := engine.MustVariant("tamerlane", nil)
 	b := newBoard(v)

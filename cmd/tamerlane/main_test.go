@@ -22,7 +22,7 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 }
 
 // TestPerftJSON checks "tamerlane perft --json": one object per depth with
-// the counts of the start position (RULES.md 6).
+// the counts of the start position (docs/rules.md 6).
 func TestPerftJSON(t *testing.T) {
 	code, out, errs := runCLI(t, "perft", "--variant", "tamerlane2", "--depth", "3", "--json")
 	if code != 0 {
@@ -134,8 +134,7 @@ func TestSelfplayTuneValuesExport(t *testing.T) {
 }
 
 // TestSignalExitCode checks that a command stopped by SIGTERM exits 143
-// with one message that says how to resume, not "context canceled"
-// (issue 10, hardening 7).
+// with one message that says how to resume, not "context canceled".
 func TestSignalExitCode(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "sp")
 	for _, tc := range []struct {
@@ -157,7 +156,7 @@ func TestSignalExitCode(t *testing.T) {
 }
 
 // TestHashFlagBounded checks that a huge --hash is refused at once with
-// the allowed range instead of hanging or dying (issue 10, hardening 1).
+// the allowed range instead of hanging or dying.
 func TestHashFlagBounded(t *testing.T) {
 	for _, h := range []string{"8796093022208", "100000000", "0"} {
 		code, _, errs := runCLI(t, "search", "--variant", "chess", "--depth", "1", "--hash", h)
@@ -168,8 +167,8 @@ func TestHashFlagBounded(t *testing.T) {
 }
 
 // TestRefuseOtherRunKind checks that tune, selfplay and merge refuse a
-// pipeline run directory and leave its files alone (issue 10, hardening
-// 2: tune -o overwrote the accepted tables, selfplay -o the config).
+// pipeline run directory and leave its files alone (else tune -o would
+// overwrite the accepted tables, selfplay -o the config).
 func TestRefuseOtherRunKind(t *testing.T) {
 	dir := t.TempDir()
 	sp := filepath.Join(dir, "sp")

@@ -62,7 +62,7 @@ func TestValuesJSON(t *testing.T) {
 			if err := json.Unmarshal(p[k], &iv); err != nil {
 				t.Fatalf("piece %s: %s: %v", p["piece"], k, err)
 			}
-			for _, f := range []string{"value", "lo", "hi"} { // issue 13's schema
+			for _, f := range []string{"value", "lo", "hi"} { // the interval schema of the values document
 				if _, ok := iv[f]; !ok {
 					t.Errorf("piece %s: %s %s lacks %q", p["piece"], k, p[k], f)
 				}

@@ -17,7 +17,7 @@ import (
 func runOpenings(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("openings", stderr)
 	variant := fs.String("variant", "", "variant: "+strings.Join(engine.VariantNames(), ", "))
-	rules := fs.String("rules", "", "rule options k=v,k=v (RULES.md 3.8)")
+	rules := fs.String("rules", "", "rule options k=v,k=v (docs/rules.md 3.8)")
 	n := fs.Int("n", 100, "number of distinct openings")
 	plies := fs.Int("plies", 8, "random plies from the start position")
 	maxScore := fs.Int("max-score", 50, "keep an opening only if the scorer's centipawns differ from its score of the start position by at most this (0: keep every walk, unscored)")

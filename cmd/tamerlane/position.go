@@ -24,7 +24,7 @@ type positionJSON struct {
 
 // positionMove is one legal move in every notation.
 type positionMove struct {
-	Coord string `json:"coord"` // RULES.md coordinate form
+	Coord string `json:"coord"` // docs/rules.md coordinate form
 	UCI   string `json:"uci"`   // what "tamerlane uci" writes (Fairy-Stockfish's dialect where it applies)
 	SAN   string `json:"san"`
 }

@@ -113,7 +113,7 @@ func TestXBoardBinary(t *testing.T) {
 }
 
 // TestPositionCommand checks "tamerlane position": legal moves in every
-// notation, check, and the outcome with its reason (RULES.md 5.1, 5.2).
+// notation, check, and the outcome with its reason (docs/rules.md 5.1, 5.2).
 func TestPositionCommand(t *testing.T) {
 	code, out, errs := runCLI(t, "position", "--variant", "chess", "--moves", "f2f3 e5 g4 Qh4", "--json")
 	if code != 0 {

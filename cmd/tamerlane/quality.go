@@ -18,7 +18,7 @@ import (
 func runQuality(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("quality", stderr)
 	variant := fs.String("variant", "", "variant of --positions: "+strings.Join(engine.VariantNames(), ", "))
-	rules := fs.String("rules", "", "rule options k=v,k=v of --positions (RULES.md 3.8)")
+	rules := fs.String("rules", "", "rule options k=v,k=v of --positions (docs/rules.md 3.8)")
 	positions := fs.String("positions", "", "file of FENs to judge, one per line")
 	var runs stringList
 	fs.Var(&runs, "run", "self-play or match run: judge the positions where its first player (A) moved, after the book (repeatable: the runs' positions together)")

@@ -25,7 +25,7 @@ func (f *variantFlags) register(fs interface {
 }, def string) {
 	fs.StringVar(&f.variant, "variant", def, "variant: "+strings.Join(engine.VariantNames(), ", "))
 	fs.StringVar(&f.fen, "fen", "", "start from this FEN instead of the start position")
-	fs.StringVar(&f.rules, "rules", "", "rule options k=v,k=v (RULES.md 3.8)")
+	fs.StringVar(&f.rules, "rules", "", "rule options k=v,k=v (docs/rules.md 3.8)")
 }
 
 // registerMoves adds --moves, the moves position plays before it returns.

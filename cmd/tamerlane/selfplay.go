@@ -40,7 +40,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&f.nodes, "nodes", 0, "nodes per move")
 	fs.IntVar(&f.depth, "depth", 0, "depth per move (instead of or besides nodes)")
 	fs.Uint64Var(&f.seed, "seed", 0, "run seed")
-	fs.StringVar(&f.rules, "rules", "", "rule options k=v,k=v (RULES.md 3.8)")
+	fs.StringVar(&f.rules, "rules", "", "rule options k=v,k=v (docs/rules.md 3.8)")
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as one JSON line (with games per hour)")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress output")
 }

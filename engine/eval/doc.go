@@ -32,13 +32,13 @@
 //	                 the enemy (a royal in a citadel is safe)
 //	royal.shelter    friendly non-royal pieces next to each royal
 //	royal.extra      royals beyond the first (variants where a side can own
-//	                 several royals: an extra life, RULES.md 3.5)
+//	                 several royals: an extra life, docs/rules.md 3.5)
 //	tempo            +1 if White is to move, −1 if Black
 //	threats.hanging  non-royal pieces attacked by the enemy and defended
 //	                 by no friendly piece
 //
-// and the terms of issue 14 (features that can carry strength), also
-// generated from the piece table:
+// and the feature terms (features.go: features that can carry strength),
+// also generated from the piece table:
 //
 //	zone.T           per non-royal type T (all pawn types share
 //	                 zone.pawns): squares of an enemy royal's 3x3
@@ -57,7 +57,7 @@
 //	                 other types by their moves from the centre of the
 //	                 empty board (the phase weight); ties do not count
 //
-// and four terms of issue 12 (king safety and trapped pieces):
+// and four terms of king safety and trapped pieces:
 //
 //	royal.danger     per royal whose 3x3 neighbourhood k >= 2 enemy
 //	                 non-pawn pieces attack on a squares in all (each
@@ -114,11 +114,12 @@
 // Evaluate sums the tables' weights per piece directly (they are the last
 // terms of the registry), Features lists them like every other term.
 //
-// The hand tables give every issue-14 and issue-12 term, the passed-path,
-// the pawn-chain, the safe-check, the unsafe-mobility and the placement
-// terms the weight 0, so they evaluate exactly as before the terms existed
-// (testdata/hand-evals.txt checks it); the tuner fits them. Fitted from
-// one small self-play generation the issue-12 terms did not win matches
+// The hand tables give every feature, king-safety and trapped-piece term,
+// the passed-path, the pawn-chain, the safe-check, the unsafe-mobility and
+// the placement terms the weight 0, so they evaluate exactly as before the
+// terms existed (testdata/hand-evals.txt checks it); the tuner fits them.
+// Fitted from one small self-play generation the king-safety and
+// trapped-piece terms did not win matches
 // (configs/experiments/pipeline/king-danger.yaml); the tables refitted on
 // larger sets carry them (docs/strength.md), the others keep them at 0.
 //

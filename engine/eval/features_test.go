@@ -9,10 +9,10 @@ import (
 	"tamerlane/engine"
 )
 
-// TestFeatureTermsCounted checks the raw values of the issue-14 terms on
+// TestFeatureTermsCounted checks the raw values of the feature terms on
 // hand-made chess positions (White's count minus Black's). Every term
-// listed must have exactly the given value; terms not listed among the
-// issue-14 terms must be 0.
+// listed must have exactly the given value; feature terms not listed
+// must be 0.
 func TestFeatureTermsCounted(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
 	ev := New(defaultWeights(t, v))
@@ -91,7 +91,7 @@ func checkRawTerms(t *testing.T, ev *Evaluator, fen string, want map[string]int,
 	}
 }
 
-// TestFeatureRegistry checks which types get which issue-14 terms, from
+// TestFeatureRegistry checks which types get which feature terms, from
 // the piece table alone: pairs only for colour-bound pieces (the ferz and
 // alfil of shatranj, the elephant of shako), file terms only for pieces
 // with a forward capturing slide, and one zone term for every pawn type.
@@ -128,7 +128,7 @@ func TestFeatureRegistry(t *testing.T) {
 	}
 }
 
-// TestFeatureSymmetry: with random weights on every term (so the issue-14
+// TestFeatureSymmetry: with random weights on every term (so the feature
 // terms count), turning the board and swapping colours negates the eval.
 func TestFeatureSymmetry(t *testing.T) {
 	for _, name := range engine.VariantNames() {
@@ -421,7 +421,7 @@ func abs(x int) int {
 
 // TestSafeChecksCounted checks royal.checks on hand-made chess positions
 // (White's count minus Black's; a royal is in check when attacked,
-// RULES.md 3.5).
+// docs/rules.md 3.5).
 func TestSafeChecksCounted(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
 	ev := New(defaultWeights(t, v))

@@ -16,8 +16,8 @@ import (
 // The golden file records the evaluation (White's view) of random
 // positions of every variant under the hand tables (handTable, which
 // wrote data/weights before any tuned table was applied), as computed by
-// the evaluator before the features of issue 14 existed. New terms get
-// hand weight 0, so the hand tables must still give exactly these
+// the evaluator before the feature terms (features.go) existed. New terms
+// get hand weight 0, so the hand tables must still give exactly these
 // numbers. Rewrite (only when a hand table changes on purpose) with
 //
 //	go test ./engine/eval -run TestHandEvalGolden -golden

@@ -71,7 +71,7 @@ const tamerlaneNotes = "Material: ROUGH HAND ESTIMATES. Short leapers are valued
 	"8-target leapers about 3 Pawns (Knight 325 as in chess, Bull (3,2) 300, the colour-bound\n" +
 	"Camel 275). Rook 500 as in chess; Picket (a bishop that must move two or more squares)\n" +
 	"300 and Giraffe 450 are guesses. Every pawn 100. Royals (King, Prince, Adventitious King)\n" +
-	"have material 0: the value of owning a second royal (an extra life, RULES.md 3.5) is\n" +
+	"have material 0: the value of owning a second royal (an extra life, docs/rules.md 3.5) is\n" +
 	"royal.extra = 400, a GUESS, so that losing either royal costs the same."
 
 const positionalNotes = "Positional weights are HAND VALUES (round numbers in the spirit of classical\n" +

@@ -175,7 +175,7 @@ func buildRegistry(name string) *Registry {
 		r.shelter = add(kShelter, "royal.shelter", "per friendly non-royal piece next to a royal")
 	}
 	if royalTypes > 1 || promotesToRoyal {
-		r.extraRoyal = add(kExtraRoyal, "royal.extra", "per royal beyond the first (an extra life, RULES.md 3.5)")
+		r.extraRoyal = add(kExtraRoyal, "royal.extra", "per royal beyond the first (an extra life, docs/rules.md 3.5)")
 	}
 	r.tempo = add(kTempo, "tempo", "for the side to move")
 	r.hanging = add(kHanging, "threats.hanging", "per non-royal piece attacked by the enemy and defended by no friendly piece")

@@ -13,9 +13,9 @@ import (
 )
 
 // TestWeightsBounded checks that a weight outside ±MaxWeight is refused at
-// load with the file, line and weight, and by Set (issue 10, hardening 6:
-// material.P.mg: 1e12 overflowed the fixed-point sum and a pawn up scored
-// -30744), and that the bound itself still loads and evaluates sanely.
+// load with the file, line and weight, and by Set (material.P.mg: 1e12
+// would overflow the fixed-point sum: a pawn up scored -30744), and that
+// the bound itself still loads and evaluates sanely.
 func TestWeightsBounded(t *testing.T) {
 	v := engine.MustVariant("chess", nil)
 	good := handTableText(t, v)

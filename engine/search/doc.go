@@ -71,7 +71,7 @@
 //   - Null-move pruning (R = 3 + depth/4 + up to 3 more for a static
 //     evaluation far above beta) only where it is safe: not in check, not
 //     right after another null move, not at PV nodes, only if the side to
-//     move has exactly one royal (with several, RULES.md 3.5, royals may
+//     move has exactly one royal (with several, docs/rules.md 3.5, royals may
 //     stand attacked and passing can lose one), and only with at least one
 //     non-pawn, non-royal piece, or three in the variants where stalemate
 //     loses (Tamerlane, shatranj: running out of moves is a loss there, so
@@ -94,17 +94,17 @@
 // Moves are generated pseudo-legally (engine.Position.GeneratePseudo) and
 // tested for legality only when tried (LastMoveLeftRoyalAttacked), except
 // in check, where GenerateLegal gives the exact moves and the exchanges
-// (RULES.md 2.4, 3.5). A node without any legal pseudo-legal move asks
+// (docs/rules.md 2.4, 3.5). A node without any legal pseudo-legal move asks
 // GenerateLegal again, which adds a swap where the rules allow one.
 //
 // # Game ends inside the tree
 //
 // Scores are centipawns for the side to move; MateScore-n is a forced win
 // in n plies by any rule: checkmate, a stalemate where stalemate loses
-// (RULES.md 3.6, 5.2), shatranj's bare King (decided by
+// (docs/rules.md 3.6, 5.2), shatranj's bare King (decided by
 // engine.Position.Outcome, only when a side is bare), the capture of a
 // side's last royal. Draws score 0: a stalemate where it draws, a citadel
-// entry (Position.CitadelDraw, RULES.md 3.1), the move-count rule (with
+// entry (Position.CitadelDraw, docs/rules.md 3.1), the move-count rule (with
 // mate taking precedence), orthodox insufficient material
 // (engine.Position.InsufficientMaterial, the game's own definition),
 // and any repetition of an earlier position of the game or the tree

@@ -107,7 +107,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			}
 		}
 		// Null-move pruning: not right after a null move, with a single
-		// royal (RULES.md 3.5: with several, passing can leave a royal to
+		// royal (docs/rules.md 3.5: with several, passing can leave a royal to
 		// be taken), and enough non-pawn pieces (nullMin: more where
 		// stalemate loses, since zugzwang is real there). Deep null
 		// moves that fail high are verified by a reduced search without
@@ -303,7 +303,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			}
 		}
 		// Without another legal move, a swap may still be legal
-		// (RULES.md 3.5): GenerateLegal adds the exchanges.
+		// (docs/rules.md 3.5): GenerateLegal adds the exchanges.
 		if legal > 0 || full || !s.exchange {
 			break
 		}

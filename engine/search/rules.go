@@ -2,7 +2,7 @@ package search
 
 import "tamerlane/engine"
 
-// noMoves is the score of a side to move with no legal move (RULES.md
+// noMoves is the score of a side to move with no legal move (docs/rules.md
 // 2.5, 3.6, 5): checkmated, or stalemated where stalemate loses, is a loss
 // at this ply; otherwise stalemate draws.
 func (s *Searcher) noMoves(ply int, inCheck bool) int {
@@ -22,10 +22,10 @@ func (s *Searcher) ruleEnd(ply int) (int, bool) {
 	}
 	us := pos.SideToMove()
 	if len(pos.Royals(us)) == 0 {
-		return -MateScore + ply, true // all royals captured (RULES.md 3.5)
+		return -MateScore + ply, true // all royals captured (docs/rules.md 3.5)
 	}
 	if s.v.BareKingLoses && (pos.Bare(us) || pos.Bare(us.Other())) {
-		// Rare: let the rules decide (RULES.md 5.2).
+		// Rare: let the rules decide (docs/rules.md 5.2).
 		switch r, _ := pos.Outcome(); r {
 		case engine.Draw:
 			return 0, true

@@ -194,7 +194,7 @@ func (s *Searcher) setup(v *engine.Variant) {
 		}
 	}
 	// Null-move pruning assumes that passing is never better than the best
-	// move (no zugzwang). Where stalemate loses (RULES.md 3.6, 5.2) running
+	// move (no zugzwang). Where stalemate loses (docs/rules.md 3.6, 5.2) running
 	// out of moves is itself a loss, so demand more material.
 	s.nullMin = 1
 	if v.Stalemate == engine.StalemateLoses {

@@ -123,7 +123,7 @@ var mateCases = []struct {
 	{[]string{"tamerlane2"}, "3Q7/1k9/11/6Q4/11/3B7/4b2A1K1/11/11/11/11 w - - 0 1", 2, ""},
 	{[]string{"tamerlane2"}, "11/11/K10/9R1/10k/11/11/11/11/11/4A1B4 w - - 0 1", 2, ""},
 	// Tamerlane: capturing one of two royals leaves the other without a
-	// move, which loses (RULES.md 3.5, 3.6).
+	// move, which loses (docs/rules.md 3.5, 3.6).
 	{[]string{"tamerlane"}, "k4K5/3R7/1R9/11/5G5/2i3N4/11/11/11/5CT4 w - 00 0 1", 1, "Txc5: royal capture"},
 	// Tamerlane: a stalemate wins for the side that delivers it.
 	{[]string{"tamerlane"}, "k10/2R8/11/4N6/11/11/11/11/11/5K5 w - 00 0 1", 1, "Nc8 stalemates"},
@@ -187,7 +187,7 @@ func coords(t *testing.T, v *engine.Variant, fen string, pv []engine.Move) []str
 }
 
 // TestStalemateWin: in Tamerlane the move that leaves the opponent without
-// a legal move, not in check, wins (RULES.md 3.6), and the search plays it.
+// a legal move, not in check, wins (docs/rules.md 3.6), and the search plays it.
 func TestStalemateWin(t *testing.T) {
 	v := engine.MustVariant("tamerlane", nil)
 	pos := mustFEN(t, v, "k10/2R8/11/4N6/11/11/11/11/11/5K5 w - 00 0 1")
@@ -211,7 +211,7 @@ func TestStalemateWin(t *testing.T) {
 }
 
 // TestCitadelEscape: White, lost (two rooks down, about to be mated), plays
-// its King into Black's citadel z9, which draws at once (RULES.md 3.1).
+// its King into Black's citadel z9, which draws at once (docs/rules.md 3.1).
 func TestCitadelEscape(t *testing.T) {
 	v := engine.MustVariant("tamerlane", nil)
 	pos := mustFEN(t, v, "5k5/K10/11/11/11/11/11/2rr7/11/11 w - 00 0 1")
@@ -237,7 +237,7 @@ func TestCitadelEscape(t *testing.T) {
 }
 
 // TestSuccession: Tamerlane II. A checkmated King with an unattacked
-// Prince must succeed (RULES.md 2.4); the search plays the succession, and
+// Prince must succeed (docs/rules.md 2.4); the search plays the succession, and
 // the side delivering such a "mate" does not count it as a win.
 func TestSuccession(t *testing.T) {
 	v := engine.MustVariant("tamerlane2", nil)
