@@ -91,25 +91,16 @@ func (m *model) eta(theta []float64, s *Sample, grad []float64) float64 {
 	return theta[0] + sc*mat0
 }
 
-func logistic(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
-
 // logLik returns the weighted quasi-log-likelihood.
 func (m *model) logLik(theta []float64, samples []Sample) float64 {
 	ll := 0.0
 	for i := range samples {
 		s := &samples[i]
 		z := m.eta(theta, s, nil)
-		// r ln p + (1−r) ln(1−p) = −[r·softplus(−z) + (1−r)·softplus(z)]
-		ll -= s.Weight * (s.Result*softplus(-z) + (1-s.Result)*softplus(z))
+		// r ln p + (1−r) ln(1−p) = −[r·stats.Softplus(−z) + (1−r)·stats.Softplus(z)]
+		ll -= s.Weight * (s.Result*stats.Softplus(-z) + (1-s.Result)*stats.Softplus(z))
 	}
 	return ll
-}
-
-func softplus(z float64) float64 {
-	if z > 0 {
-		return z + math.Log1p(math.Exp(-z))
-	}
-	return math.Log1p(math.Exp(z))
 }
 
 // scoreInfo returns the score vector and the expected information.
@@ -121,7 +112,7 @@ func (m *model) scoreInfo(theta []float64, samples []Sample) ([]float64, *mat.Sy
 	raw := info.RawSymmetric().Data
 	for i := range samples {
 		s := &samples[i]
-		p := logistic(m.eta(theta, s, g))
+		p := stats.Logistic(m.eta(theta, s, g))
 		r := s.Weight * (s.Result - p)
 		w := s.Weight * p * (1 - p)
 		for a := range n {
@@ -263,7 +254,7 @@ func (m *model) start(samples []Sample, k int, given []float64) ([]float64, erro
 		info := mat.NewSymDense(n, nil)
 		for i := range samples {
 			s := &samples[i]
-			p := logistic(eta(beta, s, g))
+			p := stats.Logistic(eta(beta, s, g))
 			for a := range n {
 				u.SetVec(a, u.AtVec(a)+s.Weight*(s.Result-p)*g[a])
 				for b := a; b < n; b++ {
@@ -362,42 +353,33 @@ func (m *model) sandwich(theta []float64, samples []Sample) (*mat.SymDense, erro
 	if err := ch.InverseTo(&ainv); err != nil {
 		return nil, err
 	}
-	b := mat.NewSymDense(n, nil)
-	g := make([]float64, n)
-	// Per-game score sums, in the order the games first appear, so that
-	// the result does not depend on map order.
+	// The samples of each game, the games in the order they first appear,
+	// so that the result does not depend on map order.
 	index := map[int]int{}
-	var ug [][]float64
+	var games [][]int
 	for i := range samples {
-		s := &samples[i]
-		p := logistic(m.eta(theta, s, g))
-		k, ok := index[s.Game]
+		k, ok := index[samples[i].Game]
 		if !ok {
-			k = len(ug)
-			index[s.Game] = k
-			ug = append(ug, make([]float64, n))
+			k = len(games)
+			index[samples[i].Game] = k
+			games = append(games, nil)
 		}
-		u := ug[k]
-		for a := range n {
-			u[a] += s.Weight * (s.Result - p) * g[a]
-		}
+		games[k] = append(games[k], i)
 	}
-	for _, u := range ug {
-		b.SymRankOne(b, 1, mat.NewVecDense(n, u))
-	}
-	G := float64(len(ug))
-	if G < 2 {
+	if len(games) < 2 {
 		return nil, errors.New("values: fewer than two games")
 	}
-	var t mat.Dense
-	t.Mul(&ainv, b)
-	var c mat.Dense
-	c.Mul(&t, &ainv)
-	cov := mat.NewSymDense(n, nil)
-	for a := range n {
-		for bb := a; bb < n; bb++ {
-			cov.SetSym(a, bb, (c.At(a, bb)+c.At(bb, a))/2*G/(G-1))
+	scores := stats.NewClusterScores(n)
+	g := make([]float64, n)
+	for _, game := range games {
+		for _, i := range game {
+			s := &samples[i]
+			p := stats.Logistic(m.eta(theta, s, g))
+			for a := range n {
+				scores.Add(a, s.Weight*(s.Result-p)*g[a])
+			}
 		}
+		scores.Close()
 	}
-	return cov, nil
+	return stats.Sandwich(&ainv, scores.Meat(), scores.Clusters()), nil
 }

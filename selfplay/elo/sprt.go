@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
+
+	"tamerlane/internal/stats"
 )
 
 // Model selects how an SPRT interprets its Elo bounds and computes the
@@ -253,19 +255,11 @@ func (s SPRT) llrBayesElo(t Trinomial) float64 {
 func bayesEloLogProbs(bayesElo, drawElo float64) (win, loss, draw float64) {
 	a := drawElo / 400 * math.Ln10  // ln A, A = 10^(drawElo/400)
 	b := bayesElo / 400 * math.Ln10 // ln B, B = 10^(bayesElo/400)
-	win = -softplus(a - b)
-	loss = -softplus(a + b)
+	win = -stats.Softplus(a - b)
+	loss = -stats.Softplus(a + b)
 	// 1 - B/(A+B) - 1/(1+AB) = B(A²-1) / ((A+B)(1+AB))
-	draw = b + logExpm1(2*a) - logAddExp(a, b) - softplus(a+b)
+	draw = b + logExpm1(2*a) - logAddExp(a, b) - stats.Softplus(a+b)
 	return win, loss, draw
-}
-
-// softplus returns log(1+e^x) without overflow.
-func softplus(x float64) float64 {
-	if x > 0 {
-		return x + math.Log1p(math.Exp(-x))
-	}
-	return math.Log1p(math.Exp(x))
 }
 
 // logAddExp returns log(e^x + e^y) without overflow.
@@ -273,7 +267,7 @@ func logAddExp(x, y float64) float64 {
 	if x < y {
 		x, y = y, x
 	}
-	return x + softplus(y-x)
+	return x + stats.Softplus(y-x)
 }
 
 // logExpm1 returns log(e^x - 1) for x > 0 without overflow.
