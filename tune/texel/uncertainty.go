@@ -52,10 +52,6 @@ func (m SEMethod) String() string {
 // work space is O(p²) per worker and the inversion O(p³).
 const maxDenseFree = 8192
 
-// pinvRTol is the relative eigenvalue threshold below which a direction of
-// A counts as unidentified.
-const pinvRTol = 1e-10
-
 // Uncertainty holds standard errors of fitted weights.
 type Uncertainty struct {
 	// Method is the estimator used.
