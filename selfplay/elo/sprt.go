@@ -105,7 +105,7 @@ func (s SPRT) Validate() error {
 		}
 	case ModelLogistic:
 		for _, e := range [2]float64{s.Elo0, s.Elo1} {
-			if sc := eloToScore(e); !(sc > 0 && sc < 1) {
+			if sc := EloToScore(e); !(sc > 0 && sc < 1) {
 				return fmt.Errorf("elo: logistic SPRT bound %v Elo is an expected score of %v", e, sc)
 			}
 		}
@@ -181,7 +181,7 @@ func (s SPRT) LLRPentanomial(p Pentanomial) float64 {
 		t1 := math.Sqrt2 * s.Elo1 / nEloScale
 		return llrNormalized(total, scores[:], probs[:], t0, t1)
 	case ModelLogistic:
-		return llrLogistic(total, scores[:], probs[:], eloToScore(s.Elo0), eloToScore(s.Elo1))
+		return llrLogistic(total, scores[:], probs[:], EloToScore(s.Elo0), EloToScore(s.Elo1))
 	case ModelBayesian:
 		// Any finite bounds work: the scale factor keeps them finite.
 		panic("elo: the bayesian SPRT model needs a trinomial sample")
@@ -212,13 +212,14 @@ func (s SPRT) LLRTrinomial(t Trinomial) float64 {
 	case ModelNormalized:
 		return llrNormalized(total, scores[:], probs[:], s.Elo0/nEloScale, s.Elo1/nEloScale)
 	case ModelLogistic:
-		return llrLogistic(total, scores[:], probs[:], eloToScore(s.Elo0), eloToScore(s.Elo1))
+		return llrLogistic(total, scores[:], probs[:], EloToScore(s.Elo0), EloToScore(s.Elo1))
 	}
 	panic(fmt.Sprintf("elo: unknown SPRT model %q", s.Model))
 }
 
-// eloToScore converts a logistic Elo difference to an expected score.
-func eloToScore(elo float64) float64 {
+// EloToScore converts a logistic Elo difference to an expected score,
+// 1/(1 + 10^(−elo/400)); ScoreToElo is its inverse.
+func EloToScore(elo float64) float64 {
 	return 1 / (1 + math.Pow(10, -elo/400))
 }
 
