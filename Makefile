@@ -2,6 +2,10 @@
 # pipeline config; `make test` is what CI runs.
 
 GO      ?= go
+# STATICCHECK is run by `go run` at a fixed version, fetched through the
+# module proxy into the module cache: it needs no install step and adds
+# nothing to go.mod or go.sum.
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 BIN     := bin/tamerlane
 RUNDIR  ?= runs/default
 FUZZTIME ?= 30s
@@ -44,9 +48,10 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzServer$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./uci
 	$(GO) test -run '^$$' -fuzz '^FuzzServer$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./xboard
 
-# lint fails when gofmt or `go mod tidy` would change anything, or vet
-# complains. The tidy check runs on copies of go.mod and go.sum, so that
-# it never edits the tree.
+# lint fails when gofmt or `go mod tidy` would change anything, or vet or
+# staticcheck (its default checks) complains. The
+# tidy check runs on copies of go.mod and go.sum, so that it never edits
+# the tree.
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && cp go.mod go.sum "$$tmp/" && \
@@ -54,6 +59,7 @@ lint:
 		if ! cmp -s go.mod "$$tmp/go.mod" || ! cmp -s go.sum "$$tmp/go.sum"; then \
 			echo "go mod tidy would change go.mod or go.sum:"; diff -u go.mod "$$tmp/go.mod"; diff -u go.sum "$$tmp/go.sum"; exit 1; fi
 	$(GO) vet ./...
+	$(STATICCHECK) ./...
 
 clean:
 	rm -rf bin

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 )
 
@@ -90,7 +91,7 @@ func same[A, B ~float64](a A, b B) bool {
 func TestGen0Points(t *testing.T) {
 	acc := func(ok bool) *VariantDecision { return &VariantDecision{Variant: "chess", Accepted: ok} }
 	match := func(elo, margin float64) *MatchReport {
-		return &MatchReport{Elo: selfplay.EloEstimate{Elo: selfplay.Float(elo), Margin: selfplay.Float(margin)}, Dir: fmt.Sprint(elo)}
+		return &MatchReport{Elo: selfplay.EloEstimate{Elo: stats.Float4(elo), Margin: stats.Float4(margin)}, Dir: fmt.Sprint(elo)}
 	}
 	all := []string{StepAccept, StepVsGen0}
 	gen := func(g int, steps []string, vr VariantReport) GenerationReport {

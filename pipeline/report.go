@@ -158,14 +158,14 @@ type VariantReport struct {
 
 // StreamReport summarises a self-play or imbalance stream.
 type StreamReport struct {
-	Name      string         `json:"name"`
-	Pairs     int            `json:"pairs"`
-	Games     int            `json:"games"`
-	White     selfplay.WDL   `json:"white"`
-	First     selfplay.WDL   `json:"first_player"`
-	MeanPlies selfplay.Float `json:"mean_plies"`
-	Positions int            `json:"positions"`
-	PGN       string         `json:"pgn"`
+	Name      string       `json:"name"`
+	Pairs     int          `json:"pairs"`
+	Games     int          `json:"games"`
+	White     selfplay.WDL `json:"white"`
+	First     selfplay.WDL `json:"first_player"`
+	MeanPlies stats.Float4 `json:"mean_plies"`
+	Positions int          `json:"positions"`
+	PGN       string       `json:"pgn"`
 }
 
 // TuneReport summarises a fit.

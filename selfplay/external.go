@@ -14,7 +14,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/search"
-	"tamerlane/uci"
+	"tamerlane/internal/notation"
 )
 
 // Terminations of games lost by an outside engine's failure rather than
@@ -298,7 +298,7 @@ func (p *ExternalPlayer) start() error {
 func (p *ExternalPlayer) setVariant() error {
 	name := p.v.Name
 	if len(p.combo) > 0 || p.v.Name != "chess" {
-		fsf, known := uci.FSFName(p.v.Name)
+		fsf, known := notation.FSFName(p.v.Name)
 		switch {
 		case p.combo[p.v.Name]:
 		case known && p.combo[fsf]:
@@ -449,7 +449,7 @@ func (p *ExternalPlayer) Move(ctx context.Context, pos *engine.Position) (engine
 	if len(f) < 2 {
 		return engine.NullMove, MoveInfo{}, &ForfeitError{TermIllegalMove, fmt.Errorf("engine %s: %q has no move", p.spec.Label(), answer.text)}
 	}
-	m, err := uci.ParseMove(pos, f[1])
+	m, err := notation.ParseMove(pos, f[1])
 	if err != nil {
 		return engine.NullMove, MoveInfo{}, &ForfeitError{TermIllegalMove, fmt.Errorf("engine %s: %v", p.spec.Label(), err)}
 	}
@@ -507,7 +507,7 @@ func positionCommand(pos *engine.Position) string {
 		b.WriteString(" moves")
 		for i := len(line) - 1; i >= 0; i-- {
 			b.WriteByte(' ')
-			b.WriteString(uci.FormatMove(q, line[i]))
+			b.WriteString(notation.FormatMove(q, line[i]))
 			q.Make(line[i])
 		}
 	}

@@ -14,6 +14,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/search"
+	"tamerlane/internal/notation"
 	"tamerlane/uci"
 )
 
@@ -295,7 +296,7 @@ func TestExternalMoveInfo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := uci.FormatMove(pos, m); got != "e2e4" {
+	if got := notation.FormatMove(pos, m); got != "e2e4" {
 		t.Errorf("move %s, want e2e4", got)
 	}
 	want := MoveInfo{Depth: 4, Nodes: 900, Mate: 2, Score: search.MateScore - 3}
@@ -307,7 +308,7 @@ func TestExternalMoveInfo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := uci.FormatMove(pos, m); got != "e7e5" || info != (MoveInfo{}) {
+	if got := notation.FormatMove(pos, m); got != "e7e5" || info != (MoveInfo{}) {
 		t.Errorf("second move %s with info %+v, want e7e5 and none", got, info)
 	}
 }

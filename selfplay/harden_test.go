@@ -14,6 +14,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/internal/fsx"
+	"tamerlane/internal/stats"
 )
 
 // smallConfig is a quick run for the hardening tests: three chess pairs.
@@ -121,7 +122,7 @@ func TestJournalErrorNamesLine(t *testing.T) {
 // TestEloStringNaN checks that an unknown margin prints as the report
 // prints it, "± –", not "± NaN".
 func TestEloStringNaN(t *testing.T) {
-	nan := Float(math.NaN())
+	nan := stats.Float4(math.NaN())
 	for _, c := range []struct {
 		e    EloEstimate
 		want string
@@ -129,7 +130,7 @@ func TestEloStringNaN(t *testing.T) {
 		{EloEstimate{Elo: 338, Margin: nan}, "+338.0 ± –"},
 		{EloEstimate{Elo: -12.34, Margin: 5.06}, "-12.3 ± 5.1"},
 		{EloEstimate{Elo: nan, Margin: nan}, "–"},
-		{EloEstimate{Elo: Float(math.Inf(1)), Margin: nan}, "–"},
+		{EloEstimate{Elo: stats.Float4(math.Inf(1)), Margin: nan}, "–"},
 	} {
 		if got := c.e.String(); got != c.want {
 			t.Errorf("%v: %q, want %q", c.e, got, c.want)

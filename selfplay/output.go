@@ -35,8 +35,8 @@ func (st *stream) selectEntries(files map[string]*os.File, entries []jEntry) ([]
 	}
 	s := *st.sprt
 	lo, hi := s.Bounds()
-	sum := &SPRTSummary{Elo0: Float(s.Elo0), Elo1: Float(s.Elo1), Alpha: Float(s.Alpha), Beta: Float(s.Beta),
-		Model: string(s.Model), Lower: Float(lo), Upper: Float(hi), Decision: "continue"}
+	sum := &SPRTSummary{Elo0: stats.Float4(s.Elo0), Elo1: stats.Float4(s.Elo1), Alpha: stats.Float4(s.Alpha), Beta: stats.Float4(s.Beta),
+		Model: string(s.Model), Lower: stats.Float4(lo), Upper: stats.Float4(hi), Decision: "continue"}
 	var pent elo.Pentanomial
 	for i, e := range entries {
 		if e.pair != i {
@@ -48,7 +48,7 @@ func (st *stream) selectEntries(files map[string]*os.File, entries []jEntry) ([]
 		}
 		pent.Add(elo.Pair{outcomeFor(p.Games[0].Result, engine.White), outcomeFor(p.Games[1].Result, engine.Black)})
 		llr := s.LLRPentanomial(pent)
-		sum.LLR = Float(llr)
+		sum.LLR = stats.Float4(llr)
 		if d := s.Decide(llr); d != elo.Continue {
 			sum.Decision = d.String()
 			sum.DecidedAt = i + 1
@@ -135,9 +135,9 @@ func (st *stream) writeOutputs(dir string, entries []jEntry) (sum StreamSummary,
 	sum.White.finish()
 	sum.FirstPlayer.finish()
 	sum.Pentanomial = pent
-	sum.MeanPlies = Float(math.NaN())
+	sum.MeanPlies = stats.Float4(math.NaN())
 	if sum.Games > 0 {
-		sum.MeanPlies = Float(float64(sum.Plies) / float64(sum.Games))
+		sum.MeanPlies = stats.Float4(float64(sum.Plies) / float64(sum.Games))
 	}
 	sum.Score = pairScore(pent)
 	sum.Elo = estimate(pent.Elo())

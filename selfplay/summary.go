@@ -24,18 +24,13 @@ const (
 	RunInfoName = "run.json"
 )
 
-// Float is a float64 that encodes to JSON rounded to 4 decimals, and as
-// null when it is infinite or NaN (which JSON cannot hold); null decodes
-// to NaN (package stats).
-type Float = stats.Float4
-
 // WDL counts wins, draws and losses from one side's point of view; Score
 // is the mean score per game.
 type WDL struct {
-	Wins   int   `json:"wins"`
-	Draws  int   `json:"draws"`
-	Losses int   `json:"losses"`
-	Score  Float `json:"score"`
+	Wins   int          `json:"wins"`
+	Draws  int          `json:"draws"`
+	Losses int          `json:"losses"`
+	Score  stats.Float4 `json:"score"`
 }
 
 func (w *WDL) add(o elo.Outcome) {
@@ -51,18 +46,18 @@ func (w *WDL) add(o elo.Outcome) {
 
 func (w *WDL) finish() {
 	if n := w.Wins + w.Draws + w.Losses; n > 0 {
-		w.Score = Float((float64(w.Wins) + 0.5*float64(w.Draws)) / float64(n))
+		w.Score = stats.Float4((float64(w.Wins) + 0.5*float64(w.Draws)) / float64(n))
 	} else {
-		w.Score = Float(math.NaN())
+		w.Score = stats.Float4(math.NaN())
 	}
 }
 
 // EloEstimate is an Elo difference with the half-width of its 95%
 // interval and the likelihood of superiority.
 type EloEstimate struct {
-	Elo    Float `json:"elo"`
-	Margin Float `json:"margin"`
-	LOS    Float `json:"los"`
+	Elo    stats.Float4 `json:"elo"`
+	Margin stats.Float4 `json:"margin"`
+	LOS    stats.Float4 `json:"los"`
 }
 
 // String formats the estimate as the report prints it: "+12.3 ± 4.5",
@@ -75,20 +70,20 @@ func (e EloEstimate) String() string {
 }
 
 func estimate(e elo.Estimate) EloEstimate {
-	return EloEstimate{Float(e.Elo), Float(e.Margin), Float(e.LOS)}
+	return EloEstimate{stats.Float4(e.Elo), stats.Float4(e.Margin), stats.Float4(e.LOS)}
 }
 
 // SPRTSummary is the state of a match's SPRT.
 type SPRTSummary struct {
-	Elo0     Float  `json:"elo0"`
-	Elo1     Float  `json:"elo1"`
-	Alpha    Float  `json:"alpha"`
-	Beta     Float  `json:"beta"`
-	Model    string `json:"model"`
-	LLR      Float  `json:"llr"`
-	Lower    Float  `json:"lower"`
-	Upper    Float  `json:"upper"`
-	Decision string `json:"decision"` // "H0", "H1" or "continue"
+	Elo0     stats.Float4 `json:"elo0"`
+	Elo1     stats.Float4 `json:"elo1"`
+	Alpha    stats.Float4 `json:"alpha"`
+	Beta     stats.Float4 `json:"beta"`
+	Model    string       `json:"model"`
+	LLR      stats.Float4 `json:"llr"`
+	Lower    stats.Float4 `json:"lower"`
+	Upper    stats.Float4 `json:"upper"`
+	Decision string       `json:"decision"` // "H0", "H1" or "continue"
 	// DecidedAt is the number of pairs after which the test stopped (0:
 	// not decided). Only those pairs are in the outputs.
 	DecidedAt int `json:"decided_at"`
@@ -110,11 +105,11 @@ type StreamSummary struct {
 	// PairsPlanned is the number of pairs of this stream in this shard.
 	PairsPlanned int `json:"pairs_planned"`
 	// Pairs is the number of pairs in the outputs.
-	Pairs     int   `json:"pairs"`
-	Games     int   `json:"games"`
-	Plies     int   `json:"plies"`
-	MeanPlies Float `json:"mean_plies"`
-	Positions int   `json:"positions"`
+	Pairs     int          `json:"pairs"`
+	Games     int          `json:"games"`
+	Plies     int          `json:"plies"`
+	MeanPlies stats.Float4 `json:"mean_plies"`
+	Positions int          `json:"positions"`
 	// White counts the games from White's point of view.
 	White WDL `json:"white"`
 	// FirstPlayer counts the games from the first player's point of view.

@@ -11,8 +11,8 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
+	"tamerlane/internal/notation"
 	"tamerlane/selfplay"
-	"tamerlane/uci"
 )
 
 // fakeLabelEnv makes the test binary act as a UCI engine that answers
@@ -56,7 +56,7 @@ func firstMoveEngine() {
 				continue
 			}
 			for _, s := range f[min(i+1, len(f)):] {
-				m, err := uci.ParseMove(pos, s)
+				m, err := notation.ParseMove(pos, s)
 				if err != nil {
 					fmt.Println("info string error:", err)
 					break
@@ -78,7 +78,7 @@ func firstMove(pos *engine.Position) string {
 	pos.GenerateLegal(&ml)
 	var names []string
 	for _, m := range ml.Slice() {
-		names = append(names, uci.FormatMove(pos, m))
+		names = append(names, notation.FormatMove(pos, m))
 	}
 	return slices.Min(names)
 }
@@ -119,7 +119,7 @@ func TestLoadMovesLabel(t *testing.T) {
 		for ply, m := range moves {
 			if ply-g.BookPlies >= mo.Skip && (pos.SideToMove() == engine.White) == g.FirstWhite {
 				if !pos.InCheck() {
-					first, err := uci.ParseMove(pos, firstMove(pos))
+					first, err := notation.ParseMove(pos, firstMove(pos))
 					if err != nil {
 						return err
 					}

@@ -1,8 +1,7 @@
-// Package uci is the engine's UCI (Universal Chess Interface) server and
-// the notation shared by every protocol: moves and FENs written as
-// Fairy-Stockfish writes them for the variants it also plays (chess,
-// shatranj, shako: a promotion always names its piece), and in docs/rules.md's
-// coordinate form for the Tamerlane variants.
+// Package uci is the engine's UCI (Universal Chess Interface) server. It
+// writes moves in the notation of package notation (Fairy-Stockfish's for
+// the variants it also plays, docs/rules.md's coordinate form for the
+// Tamerlane variants) and FENs as Fairy-Stockfish writes them.
 //
 // The server (NewServer, Server.Run) offers UCI_Variant with all eight
 // variants, Rules, Weights, Hash, Clear Hash and Move Overhead, and the
@@ -11,8 +10,8 @@
 // The search, and a perft count, run on their own goroutine, so isready,
 // stop and quit are answered while they run; the end of the input stops
 // them. Bad input gets an "info string error" line and is otherwise
-// ignored; a go left without a valid limit searches depth 1. Budget is
-// the time manager (the search scales its optimum, see
-// search.Limits.Optimum); the server adds the clock latency it learns to
-// the move overhead.
+// ignored; a go left without a valid limit searches depth 1. The time
+// on a clock comes from package timeman (the search scales its optimum,
+// see search.Limits.Optimum); the server adds the clock latency its
+// LagTracker learns to the move overhead.
 package uci

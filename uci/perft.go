@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"tamerlane/engine"
+	"tamerlane/internal/notation"
 )
 
 // perft prints the move-path count of every legal move of pos and their
@@ -15,7 +16,7 @@ func (s *Server) perft(done <-chan struct{}, pos *engine.Position, depth int) {
 	pos.GenerateLegal(&ml)
 	var total uint64
 	for i, m := range ml.Slice() {
-		name := FormatMove(pos, m)
+		name := notation.FormatMove(pos, m)
 		pos.Make(m)
 		n, ok := perftWalk(done, pos, depth-1)
 		pos.Unmake()

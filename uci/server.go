@@ -14,6 +14,8 @@ import (
 	"tamerlane/engine/eval"
 	"tamerlane/engine/search"
 	"tamerlane/internal/lineio"
+	"tamerlane/internal/notation"
+	"tamerlane/internal/timeman"
 )
 
 // Defaults of the engine options.
@@ -43,7 +45,7 @@ type Server struct {
 	searcher *search.Searcher // nil: built at the next isready or go
 	builtFor string           // the variant, rules and weights searcher evaluates
 
-	lag [2]lagTracker // by side to move: latency the GUI's clock sees beyond the engine's own time
+	lag [2]timeman.LagTracker // by side to move: latency the GUI's clock sees beyond the engine's own time
 
 	cancel context.CancelFunc // cancels the running search
 	done   chan struct{}      // closed when the running search has printed bestmove
@@ -107,8 +109,8 @@ func (s *Server) handle(ctx context.Context, line string) bool {
 		// Pondering is not offered; nothing to do.
 	case "ucinewgame":
 		s.stopSearch()
-		s.lag[0].reset()
-		s.lag[1].reset()
+		s.lag[0].Reset()
+		s.lag[1].Reset()
 		s.ensureSearcher()
 		if s.searcher != nil {
 			s.searcher.Clear()
@@ -297,7 +299,7 @@ func (s *Server) setPosition(args []string) {
 		return
 	}
 	for i, mv := range moves {
-		m, err := ParseMove(pos, mv)
+		m, err := notation.ParseMove(pos, mv)
 		if err != nil {
 			s.errorf("move %d: %v", i+1, err)
 			break
@@ -424,7 +426,7 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 		g.depth = 1
 	}
 	lim := search.Limits{Depth: g.depth, Nodes: g.nodes}
-	var lt *lagTracker // the clock's latency tracker when searching by the clock
+	var lt *timeman.LagTracker // the clock's latency tracker when searching by the clock
 	switch {
 	case g.hasTime:
 		lim.MoveTime = max(time.Millisecond, g.moveTime-s.overhead)
@@ -434,12 +436,12 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 			left, inc = g.btime, g.binc
 		}
 		lt = &s.lag[s.pos.SideToMove()]
-		lag := lt.observe(left, inc)
+		lag := lt.Observe(left, inc)
 		plan := left
 		if g.movesToGo == 0 {
-			plan = max(0, left-lt.floor())
+			plan = max(0, left-lt.Floor())
 		}
-		lim.Optimum, lim.MoveTime = Budget(Clock{Left: plan, Inc: inc, MovesToGo: g.movesToGo,
+		lim.Optimum, lim.MoveTime = timeman.Budget(timeman.Clock{Left: plan, Inc: inc, MovesToGo: g.movesToGo,
 			Overhead: s.overhead + lag, Ply: s.pos.GamePly()})
 	}
 	infinite := g.infinite || lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0
@@ -478,9 +480,9 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 			return
 		}
 		s.send(infoLine(root, r))
-		s.send("bestmove " + FormatMove(root, r.Best))
+		s.send("bestmove " + notation.FormatMove(root, r.Best))
 		if lt != nil {
-			lt.moved(time.Since(start))
+			lt.Moved(time.Since(start))
 		}
 	}()
 }
@@ -533,7 +535,7 @@ func infoLine(root *engine.Position, r search.Result) string {
 		r.Depth, r.SelDepth, scoreString(r), r.Nodes, r.NPS, r.Elapsed.Milliseconds())
 	if len(r.PV) > 0 {
 		b.WriteString(" pv ")
-		b.WriteString(FormatLine(root, r.PV))
+		b.WriteString(notation.FormatLine(root, r.PV))
 	}
 	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/search"
 	"tamerlane/internal/lineio/linetest"
+	"tamerlane/internal/notation"
 )
 
 // newClient starts a server driven through pipes, line by line.
@@ -140,7 +141,7 @@ func TestInfiniteStopIsready(t *testing.T) {
 	lines = c.Until("bestmove", 5*time.Second)
 	pos := engine.NewPosition(engine.MustVariant("tamerlane2", nil))
 	best := strings.Fields(lines[len(lines)-1])[1]
-	if _, err := ParseMove(pos, best); err != nil {
+	if _, err := notation.ParseMove(pos, best); err != nil {
 		t.Errorf("bestmove %s: %v", best, err)
 	}
 	// quit during a search answers with bestmove and ends the session.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/tune/imbalance"
@@ -75,7 +76,7 @@ func TestSetOddsAndWithSets(t *testing.T) {
 // expected returns a match whose results are exactly the model's
 // expectation over n games: first-side score σ(d) in logit, no draws.
 func expected(name string, first, second []string, d float64, n int) *tune.ImbalanceMatch {
-	p := logistic(d)
+	p := stats.Logistic(d)
 	w := int(math.Round(p * float64(n)))
 	return &tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second, Pairs: n / 2, Wins: w, Losses: n - w}
 }
@@ -169,7 +170,7 @@ func synthPlaySets(rng *rand.Rand, vals map[string]float64, sets map[int]float64
 	return func(_ context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
 		var out []tune.ImbalanceMatch
 		for _, m := range batch {
-			p := logistic((worth(m.SecondRemoves) - worth(m.FirstRemoves)) / scale)
+			p := stats.Logistic((worth(m.SecondRemoves) - worth(m.FirstRemoves)) / scale)
 			o := tune.ImbalanceMatch{Name: m.Name, Pairs: pairs}
 			for range 2 * pairs {
 				if rng.Float64() < p {

@@ -30,7 +30,7 @@ func synthPlay(rng *rand.Rand, vals map[string]float64, scale float64, calls *in
 				d += vals[imbalance.PieceOf(x)]
 				d -= vals[imbalance.Added(x)]
 			}
-			p := logistic(d / scale)
+			p := stats.Logistic(d / scale)
 			draw := 0.6 * math.Min(p, 1-p)
 			o := tune.ImbalanceMatch{Name: m.Name, Pairs: pairs}
 			for range 2 * pairs {

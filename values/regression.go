@@ -91,29 +91,24 @@ func (m *model) eta(theta []float64, s *Sample, grad []float64) float64 {
 	return theta[0] + sc*mat0
 }
 
-func logistic(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+// logitFunc is the logit of a sample as a function of the parameters θ;
+// with grad not nil it also writes its gradient in θ there.
+type logitFunc func(theta []float64, s *Sample, grad []float64) float64
 
 // logLik returns the weighted quasi-log-likelihood.
-func (m *model) logLik(theta []float64, samples []Sample) float64 {
+func logLik(eta logitFunc, theta []float64, samples []Sample) float64 {
 	ll := 0.0
 	for i := range samples {
 		s := &samples[i]
-		z := m.eta(theta, s, nil)
+		z := eta(theta, s, nil)
 		// r ln p + (1−r) ln(1−p) = −[r·softplus(−z) + (1−r)·softplus(z)]
-		ll -= s.Weight * (s.Result*softplus(-z) + (1-s.Result)*softplus(z))
+		ll -= s.Weight * (s.Result*stats.Softplus(-z) + (1-s.Result)*stats.Softplus(z))
 	}
 	return ll
 }
 
-func softplus(z float64) float64 {
-	if z > 0 {
-		return z + math.Log1p(math.Exp(-z))
-	}
-	return math.Log1p(math.Exp(z))
-}
-
 // scoreInfo returns the score vector and the expected information.
-func (m *model) scoreInfo(theta []float64, samples []Sample) ([]float64, *mat.SymDense) {
+func scoreInfo(eta logitFunc, theta []float64, samples []Sample) ([]float64, *mat.SymDense) {
 	n := len(theta)
 	u := make([]float64, n)
 	info := mat.NewSymDense(n, nil)
@@ -121,7 +116,7 @@ func (m *model) scoreInfo(theta []float64, samples []Sample) ([]float64, *mat.Sy
 	raw := info.RawSymmetric().Data
 	for i := range samples {
 		s := &samples[i]
-		p := logistic(m.eta(theta, s, g))
+		p := stats.Logistic(eta(theta, s, g))
 		r := s.Weight * (s.Result - p)
 		w := s.Weight * p * (1 - p)
 		for a := range n {
@@ -196,12 +191,12 @@ func FitRegression(names []string, samples []Sample, opt RegressionOptions) (*Re
 	if err != nil {
 		return nil, err
 	}
-	theta, iters, err := m.fisher(theta, samples)
+	theta, iters, err := fisher(m.eta, theta, samples)
 	if err != nil {
 		return nil, err
 	}
 	res.Iterations = iters
-	res.LogLik = m.logLik(theta, samples)
+	res.LogLik = logLik(m.eta, theta, samples)
 	cov, err := m.sandwich(theta, samples)
 	if err != nil {
 		return nil, err
@@ -240,15 +235,13 @@ func (m *model) start(samples []Sample, k int, given []float64) ([]float64, erro
 		return theta, nil
 	}
 	// The linear model is the full model with γ1 = 0 and the values
-	// entering linearly: fit it with its own small Newton iteration.
-	lin := &model{cls: m.cls}
-	beta := make([]float64, 2+len(m.cls)) // α, β_P, β_j
+	// entering linearly.
 	eta := func(b []float64, s *Sample, g []float64) float64 {
 		z := b[0] + b[1]*s.Diff[0]
 		if g != nil {
 			g[0], g[1] = 1, s.Diff[0]
 		}
-		for j, c := range lin.cls {
+		for j, c := range m.cls {
 			z += b[2+j] * s.Diff[c]
 			if g != nil {
 				g[2+j] = s.Diff[c]
@@ -256,39 +249,9 @@ func (m *model) start(samples []Sample, k int, given []float64) ([]float64, erro
 		}
 		return z
 	}
-	n := len(beta)
-	g := make([]float64, n)
-	for it := 0; it < 50; it++ {
-		u := mat.NewVecDense(n, nil)
-		info := mat.NewSymDense(n, nil)
-		for i := range samples {
-			s := &samples[i]
-			p := logistic(eta(beta, s, g))
-			for a := range n {
-				u.SetVec(a, u.AtVec(a)+s.Weight*(s.Result-p)*g[a])
-				for b := a; b < n; b++ {
-					info.SetSym(a, b, info.At(a, b)+s.Weight*p*(1-p)*g[a]*g[b])
-				}
-			}
-		}
-		var ch mat.Cholesky
-		if !ch.Factorize(info) {
-			return nil, errors.New("values: the linear start fit is singular (collinear material differences)")
-		}
-		var d mat.VecDense
-		if err := ch.SolveVecTo(&d, u); err != nil {
-			return nil, err
-		}
-		small := true
-		for a := range n {
-			beta[a] += d.AtVec(a)
-			if math.Abs(d.AtVec(a)) > 1e-10*(1+math.Abs(beta[a])) {
-				small = false
-			}
-		}
-		if small {
-			break
-		}
+	beta, _, err := fisher(eta, make([]float64, 2+len(m.cls)), samples) // α, β_P, β_j
+	if err != nil {
+		return nil, fmt.Errorf("%w (the linear start fit)", err)
 	}
 	if !(beta[1] > 0) {
 		return nil, fmt.Errorf("values: the pawn's logit coefficient is %.3g, not positive: the games do not measure material", beta[1])
@@ -300,13 +263,19 @@ func (m *model) start(samples []Sample, k int, given []float64) ([]float64, erro
 	return theta, nil
 }
 
-// fisher runs Fisher scoring with step halving to the maximum.
-func (m *model) fisher(theta []float64, samples []Sample) ([]float64, int, error) {
+// fisher maximises the weighted quasi-log-likelihood of the logit eta
+// from theta by Fisher scoring with step halving, and returns the maximum
+// and the number of steps. (gonum's Newton method, which the imbalance fit
+// uses, stops short of this precision here: with the expected
+// information in place of the Hessian the steps shrink linearly, and its
+// line search fails once the log-likelihood can no longer resolve them,
+// about 1e-7 from the maximum, where this loop takes the full step.)
+func fisher(eta logitFunc, theta []float64, samples []Sample) ([]float64, int, error) {
 	n := len(theta)
-	ll := m.logLik(theta, samples)
+	ll := logLik(eta, theta, samples)
 	next := make([]float64, n)
 	for it := 1; it <= 1000; it++ {
-		u, info := m.scoreInfo(theta, samples)
+		u, info := scoreInfo(eta, theta, samples)
 		var ch mat.Cholesky
 		if !ch.Factorize(info) {
 			return nil, it, errors.New("values: the information matrix is singular (collinear material differences)")
@@ -329,7 +298,7 @@ func (m *model) fisher(theta []float64, samples []Sample) ([]float64, int, error
 			if dec < 1e-8 {
 				break
 			}
-			nl := m.logLik(next, samples)
+			nl := logLik(eta, next, samples)
 			if nl >= ll || h == 40 {
 				ll = nl
 				break
@@ -353,7 +322,7 @@ func (m *model) fisher(theta []float64, samples []Sample) ([]float64, int, error
 // sandwich returns the game-clustered covariance A⁻¹BA⁻¹·G/(G−1).
 func (m *model) sandwich(theta []float64, samples []Sample) (*mat.SymDense, error) {
 	n := len(theta)
-	_, info := m.scoreInfo(theta, samples)
+	_, info := scoreInfo(m.eta, theta, samples)
 	var ch mat.Cholesky
 	if !ch.Factorize(info) {
 		return nil, errors.New("values: the information matrix is singular")
@@ -362,42 +331,33 @@ func (m *model) sandwich(theta []float64, samples []Sample) (*mat.SymDense, erro
 	if err := ch.InverseTo(&ainv); err != nil {
 		return nil, err
 	}
-	b := mat.NewSymDense(n, nil)
-	g := make([]float64, n)
-	// Per-game score sums, in the order the games first appear, so that
-	// the result does not depend on map order.
+	// The samples of each game, the games in the order they first appear,
+	// so that the result does not depend on map order.
 	index := map[int]int{}
-	var ug [][]float64
+	var games [][]int
 	for i := range samples {
-		s := &samples[i]
-		p := logistic(m.eta(theta, s, g))
-		k, ok := index[s.Game]
+		k, ok := index[samples[i].Game]
 		if !ok {
-			k = len(ug)
-			index[s.Game] = k
-			ug = append(ug, make([]float64, n))
+			k = len(games)
+			index[samples[i].Game] = k
+			games = append(games, nil)
 		}
-		u := ug[k]
-		for a := range n {
-			u[a] += s.Weight * (s.Result - p) * g[a]
-		}
+		games[k] = append(games[k], i)
 	}
-	for _, u := range ug {
-		b.SymRankOne(b, 1, mat.NewVecDense(n, u))
-	}
-	G := float64(len(ug))
-	if G < 2 {
+	if len(games) < 2 {
 		return nil, errors.New("values: fewer than two games")
 	}
-	var t mat.Dense
-	t.Mul(&ainv, b)
-	var c mat.Dense
-	c.Mul(&t, &ainv)
-	cov := mat.NewSymDense(n, nil)
-	for a := range n {
-		for bb := a; bb < n; bb++ {
-			cov.SetSym(a, bb, (c.At(a, bb)+c.At(bb, a))/2*G/(G-1))
+	scores := stats.NewClusterScores(n)
+	g := make([]float64, n)
+	for _, game := range games {
+		for _, i := range game {
+			s := &samples[i]
+			p := stats.Logistic(m.eta(theta, s, g))
+			for a := range n {
+				scores.Add(a, s.Weight*(s.Result-p)*g[a])
+			}
 		}
+		scores.Close()
 	}
-	return cov, nil
+	return stats.Sandwich(&ainv, scores.Meat(), scores.Clusters()), nil
 }

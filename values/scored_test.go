@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tamerlane/engine"
+	"tamerlane/internal/stats"
 	"tamerlane/tune"
 	"tamerlane/tune/published"
 )
@@ -132,7 +133,7 @@ func scoredSynthExtra(rng *rand.Rand, n, reps int, alpha, g float64, extra map[i
 			d[k] = sign * base[k]
 			z += g * synthVals[k] * d[k]
 		}
-		p := logistic(z)
+		p := stats.Logistic(z)
 		draw := 0.6 * math.Min(p, 1-p)
 		r, u := 0.0, rng.Float64()
 		switch {
@@ -471,7 +472,7 @@ func TestScoredIdentification(t *testing.T) {
 				z += 0.35 * vals[k] * diff[k]
 			}
 			r := 0.0
-			if rng.Float64() < logistic(z) {
+			if rng.Float64() < stats.Logistic(z) {
 				r = 1
 			}
 			s = append(s, Sample{Diff: diff, Phase: 0.5, Game: game, Result: r, Weight: 1})

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"tamerlane/internal/stats"
 	"testing"
 )
 
@@ -31,7 +32,7 @@ func synthGamesAt(rng *rand.Rand, n, reps int, valsAt func(phase float64) []floa
 		for j, v := range valsAt(ph) {
 			z += (g0 + g1*ph) * v * d[j]
 		}
-		p := logistic(z)
+		p := stats.Logistic(z)
 		draw := 0.6 * math.Min(p, 1-p)
 		u := rng.Float64()
 		r := 0.0

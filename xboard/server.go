@@ -16,7 +16,7 @@ import (
 	"tamerlane/engine/eval"
 	"tamerlane/engine/search"
 	"tamerlane/internal/lineio"
-	"tamerlane/uci"
+	"tamerlane/internal/timeman"
 )
 
 // Server is a CECP (XBoard/WinBoard protocol version 2) engine on one
@@ -355,7 +355,7 @@ func (s *Server) think(ctx context.Context) {
 			played := (s.pos.GamePly() - s.movesAt) / 2
 			mtg = s.mps - played%s.mps
 		}
-		lim.Optimum, lim.MoveTime = uci.Budget(uci.Clock{Left: s.myTime, Inc: s.inc, MovesToGo: mtg,
+		lim.Optimum, lim.MoveTime = timeman.Budget(timeman.Clock{Left: s.myTime, Inc: s.inc, MovesToGo: mtg,
 			Overhead: overhead, Ply: s.pos.GamePly()})
 	}
 	root := s.pos.Clone()

@@ -7,7 +7,7 @@ import (
 	"io"
 
 	"tamerlane/engine"
-	"tamerlane/uci"
+	"tamerlane/internal/notation"
 )
 
 // positionJSON is the --json output of "tamerlane position".
@@ -53,7 +53,7 @@ func runPosition(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		var ml engine.MoveList
 		pos.GenerateLegal(&ml)
 		for _, m := range ml.Slice() {
-			out.Moves = append(out.Moves, positionMove{Coord: pos.Coord(m), UCI: uci.FormatMove(pos, m), SAN: pos.SAN(m)})
+			out.Moves = append(out.Moves, positionMove{Coord: pos.Coord(m), UCI: notation.FormatMove(pos, m), SAN: pos.SAN(m)})
 		}
 	}
 	if *asJSON {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"tamerlane/engine"
-	"tamerlane/uci"
+	"tamerlane/internal/notation"
 )
 
 // variantFlags are the flags every command that sets up a position shares.
@@ -64,7 +64,7 @@ func playMoves(pos *engine.Position, moves string) error {
 		if res, reason := pos.Outcome(); res != engine.Ongoing {
 			return fmt.Errorf("--moves: move %d (%s): the game is already over (%s, %s)", i+1, mv, res, reason)
 		}
-		m, err := uci.ParseMove(pos, mv)
+		m, err := notation.ParseMove(pos, mv)
 		if err != nil {
 			if m, err = pos.ParseMove(mv); err != nil {
 				return fmt.Errorf("--moves: move %d: %v", i+1, err)

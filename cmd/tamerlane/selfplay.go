@@ -18,19 +18,18 @@ import (
 
 // runFlags are the flags "selfplay" and "match" share.
 type runFlags struct {
-	out      string
-	workers  int
-	pairs    int
-	nodes    int64
-	depth    int
-	seed     uint64
-	rules    string
-	asJSON   bool
-	quiet    bool
-	shard    string
-	shards   int
-	set      map[string]bool
-	progress io.Writer
+	out     string
+	workers int
+	pairs   int
+	nodes   int64
+	depth   int
+	seed    uint64
+	rules   string
+	asJSON  bool
+	quiet   bool
+	shard   string
+	shards  int
+	set     map[string]bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {

@@ -1,8 +1,10 @@
 // Package stats is the project's one home for the statistics helpers the
-// tuner, the imbalance fit, the match summaries and the pipeline report
-// share: normal quantiles, the pseudo-inverse of a covariance-like matrix,
-// the convergence rule of a numerical optimisation, and JSON numbers that
-// carry NaN as null.
+// tuner, the imbalance fit, the piece-value regression, the match
+// summaries and the pipeline report share: the logistic function and
+// softplus, normal quantiles, the pseudo-inverse of a covariance-like
+// matrix, the clustered sandwich covariance, the convergence rule of a
+// numerical optimisation, and JSON numbers that carry NaN as null (Float
+// at full precision, Float4 rounded to 4 decimals).
 package stats
 
 import (

@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
+
+	"tamerlane/internal/stats"
 )
 
 // Model selects how an SPRT interprets its Elo bounds and computes the
@@ -103,7 +105,7 @@ func (s SPRT) Validate() error {
 		}
 	case ModelLogistic:
 		for _, e := range [2]float64{s.Elo0, s.Elo1} {
-			if sc := eloToScore(e); !(sc > 0 && sc < 1) {
+			if sc := EloToScore(e); !(sc > 0 && sc < 1) {
 				return fmt.Errorf("elo: logistic SPRT bound %v Elo is an expected score of %v", e, sc)
 			}
 		}
@@ -179,7 +181,7 @@ func (s SPRT) LLRPentanomial(p Pentanomial) float64 {
 		t1 := math.Sqrt2 * s.Elo1 / nEloScale
 		return llrNormalized(total, scores[:], probs[:], t0, t1)
 	case ModelLogistic:
-		return llrLogistic(total, scores[:], probs[:], eloToScore(s.Elo0), eloToScore(s.Elo1))
+		return llrLogistic(total, scores[:], probs[:], EloToScore(s.Elo0), EloToScore(s.Elo1))
 	case ModelBayesian:
 		// Any finite bounds work: the scale factor keeps them finite.
 		panic("elo: the bayesian SPRT model needs a trinomial sample")
@@ -210,13 +212,14 @@ func (s SPRT) LLRTrinomial(t Trinomial) float64 {
 	case ModelNormalized:
 		return llrNormalized(total, scores[:], probs[:], s.Elo0/nEloScale, s.Elo1/nEloScale)
 	case ModelLogistic:
-		return llrLogistic(total, scores[:], probs[:], eloToScore(s.Elo0), eloToScore(s.Elo1))
+		return llrLogistic(total, scores[:], probs[:], EloToScore(s.Elo0), EloToScore(s.Elo1))
 	}
 	panic(fmt.Sprintf("elo: unknown SPRT model %q", s.Model))
 }
 
-// eloToScore converts a logistic Elo difference to an expected score.
-func eloToScore(elo float64) float64 {
+// EloToScore converts a logistic Elo difference to an expected score,
+// 1/(1 + 10^(−elo/400)); ScoreToElo is its inverse.
+func EloToScore(elo float64) float64 {
 	return 1 / (1 + math.Pow(10, -elo/400))
 }
 
@@ -253,19 +256,11 @@ func (s SPRT) llrBayesElo(t Trinomial) float64 {
 func bayesEloLogProbs(bayesElo, drawElo float64) (win, loss, draw float64) {
 	a := drawElo / 400 * math.Ln10  // ln A, A = 10^(drawElo/400)
 	b := bayesElo / 400 * math.Ln10 // ln B, B = 10^(bayesElo/400)
-	win = -softplus(a - b)
-	loss = -softplus(a + b)
+	win = -stats.Softplus(a - b)
+	loss = -stats.Softplus(a + b)
 	// 1 - B/(A+B) - 1/(1+AB) = B(A²-1) / ((A+B)(1+AB))
-	draw = b + logExpm1(2*a) - logAddExp(a, b) - softplus(a+b)
+	draw = b + logExpm1(2*a) - logAddExp(a, b) - stats.Softplus(a+b)
 	return win, loss, draw
-}
-
-// softplus returns log(1+e^x) without overflow.
-func softplus(x float64) float64 {
-	if x > 0 {
-		return x + math.Log1p(math.Exp(-x))
-	}
-	return math.Log1p(math.Exp(x))
 }
 
 // logAddExp returns log(e^x + e^y) without overflow.
@@ -273,7 +268,7 @@ func logAddExp(x, y float64) float64 {
 	if x < y {
 		x, y = y, x
 	}
-	return x + softplus(y-x)
+	return x + stats.Softplus(y-x)
 }
 
 // logExpm1 returns log(e^x - 1) for x > 0 without overflow.

@@ -235,3 +235,18 @@ func TestBayesEloLogProbs(t *testing.T) {
 		}
 	}
 }
+
+// TestEloToScore checks the logistic Elo curve at closed forms (400 Elo
+// is odds of 10 to 1) and that ScoreToElo inverts it.
+func TestEloToScore(t *testing.T) {
+	for _, c := range []struct{ elo, score float64 }{{0, 0.5}, {400, 10.0 / 11}, {-400, 1.0 / 11}, {800, 100.0 / 101}} {
+		if got := EloToScore(c.elo); math.Abs(got-c.score) > 1e-15 {
+			t.Errorf("EloToScore(%v) = %v, want %v", c.elo, got, c.score)
+		}
+	}
+	for _, e := range []float64{-700, -35.5, 0.25, 120, 900} {
+		if back := ScoreToElo(EloToScore(e)); math.Abs(back-e) > 1e-9 {
+			t.Errorf("ScoreToElo(EloToScore(%v)) = %v", e, back)
+		}
+	}
+}

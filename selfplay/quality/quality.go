@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -28,6 +27,7 @@ import (
 	"tamerlane/engine/eval"
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
+	"tamerlane/selfplay/elo"
 )
 
 // MateCP is the score a mate counts as, and the bound of every score.
@@ -216,7 +216,7 @@ func summarise(name string, rows []Row, p int) PlayerResult {
 // oracle's score for the side to move is cp (mate: mate distance, see
 // selfplay.MoveInfo).
 func Value(cp, mate int) float64 {
-	return 1 / (1 + math.Pow(10, -float64(moverCP(cp, mate))/400))
+	return elo.EloToScore(float64(moverCP(cp, mate)))
 }
 
 // moverCP is the oracle's score for the side that made the move, from its

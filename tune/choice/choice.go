@@ -44,6 +44,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"tamerlane/internal/stats"
 	"tamerlane/tune/texel"
 )
 
@@ -198,7 +199,7 @@ func resultMSE(s *Set, w []float64, k float64) float64 {
 
 // resultError returns (σ(K·s/400) − r)² of position i's played move.
 func (s *Set) resultError(w []float64, k float64, i int) float64 {
-	e := sigmoid(k*s.leafScore(w, s.posOff[i]+int(s.chosen[i]))/400) - float64(s.result[i])
+	e := stats.Logistic(k*s.leafScore(w, s.posOff[i]+int(s.chosen[i]))/400) - float64(s.result[i])
 	return e * e
 }
 
@@ -235,8 +236,6 @@ func (s *Set) choiceLoss(w []float64, t float64, i int, g []float64, c float64, 
 	}
 	return mx + math.Log(z) - sc[ch], best == ch
 }
-
-func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
 // numChunks is the number of position ranges the sums are split into
 // (fixed, so that the sums do not depend on the number of workers).

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tamerlane/internal/stats"
 	"tamerlane/tune/texel"
 )
 
@@ -44,7 +45,7 @@ func synthetic(t *testing.T, seed uint64, n, dim int, w []float64, temp float64)
 			x += w[f.Index] * float64(f.Value)
 		}
 		result := float32(0)
-		if r.Float64() < sigmoid(3*x/400) {
+		if r.Float64() < stats.Logistic(3*x/400) {
 			result = 1
 		}
 		if err := s.Add(leaves, chosen, result, int64(i/40)); err != nil {
@@ -94,7 +95,7 @@ func TestEvaluateByHand(t *testing.T) {
 	got := Evaluate(s, []float64{100}, 100, 4)
 	ce1 := math.Log(math.E+1+1/math.E) - 0
 	ce2 := math.Log(math.Exp(0.5)+math.Exp(2)) - 2
-	e1, e2 := sigmoid(0), sigmoid(4*200.0/400)-1
+	e1, e2 := stats.Logistic(0), stats.Logistic(4*200.0/400)-1
 	want := Scores{CE: (ce1 + ce2) / 2, Top1: 0.5, MSE: (e1*e1 + e2*e2) / 2}
 	if math.Abs(got.CE-want.CE) > 1e-12 || got.Top1 != want.Top1 || math.Abs(got.MSE-want.MSE) > 1e-12 {
 		t.Fatalf("got %+v, want %+v", got, want)

@@ -160,7 +160,7 @@ func (o *objective) value(x []float64, grad []float64) float64 {
 				continue
 			}
 			l := tr.posOff[i] + int(tr.chosen[i])
-			p := sigmoid(o.k * tr.leafScore(w, l) / 400)
+			p := stats.Logistic(o.k * tr.leafScore(w, l) / 400)
 			e := p - float64(tr.result[i])
 			out[1] += e * e
 			if g != nil {

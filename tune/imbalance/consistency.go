@@ -100,7 +100,7 @@ func consistency(matches []Match, beta []float64, inv *mat.SymDense) *Consistenc
 			continue
 		}
 		played++
-		p := logistic(dot(beta, m.Diff))
+		p := stats.Logistic(dot(beta, m.Diff))
 		s := (m.Wins + m.Draws/2) / n
 		d := mat.NewVecDense(k, m.Diff)
 		h := n * p * (1 - p) * mat.Inner(d, inv, d)

@@ -241,9 +241,9 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 		s := 0.0
 		for _, m := range matches {
 			z := dot(beta, m.Diff)
-			// −[S ln σ(z) + (n−S) ln σ(−z)] = S·softplus(−z) + (n−S)·softplus(z)
+			// −[S ln σ(z) + (n−S) ln σ(−z)] = S·stats.Softplus(−z) + (n−S)·stats.Softplus(z)
 			sc := m.Wins + m.Draws/2
-			s += sc*softplus(-z) + (m.Games()-sc)*softplus(z)
+			s += sc*stats.Softplus(-z) + (m.Games()-sc)*stats.Softplus(z)
 		}
 		return (s + opt.Ridge/2*dot(beta, beta)) / games
 	}
@@ -252,7 +252,7 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 			g[j] = opt.Ridge * beta[j]
 		}
 		for _, m := range matches {
-			p := logistic(dot(beta, m.Diff))
+			p := stats.Logistic(dot(beta, m.Diff))
 			r := m.Games()*p - (m.Wins + m.Draws/2)
 			for j, d := range m.Diff {
 				g[j] += r * d
@@ -310,7 +310,7 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 	if opt.Dispersion == Pearson {
 		x2 := 0.0
 		for _, m := range matches {
-			p := logistic(dot(beta, m.Diff))
+			p := stats.Logistic(dot(beta, m.Diff))
 			v := p * (1 - p)
 			if v == 0 {
 				continue
@@ -368,7 +368,7 @@ func Fit(pieces []string, matches []Match, opt Options) (*Result, error) {
 func fisher(matches []Match, beta []float64, k int) *mat.SymDense {
 	info := mat.NewSymDense(k, nil)
 	for _, m := range matches {
-		p := logistic(dot(beta, m.Diff))
+		p := stats.Logistic(dot(beta, m.Diff))
 		info.SymRankOne(info, m.Games()*p*(1-p), mat.NewVecDense(k, slices.Clone(m.Diff)))
 	}
 	return info
@@ -380,15 +380,4 @@ func dot(a, b []float64) float64 {
 		s += x * b[i]
 	}
 	return s
-}
-
-// logistic returns 1/(1+e^(−z)).
-func logistic(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
-
-// softplus returns ln(1+e^z) without overflow.
-func softplus(z float64) float64 {
-	if z > 0 {
-		return z + math.Log1p(math.Exp(-z))
-	}
-	return math.Log1p(math.Exp(z))
 }

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+
+	"tamerlane/internal/stats"
 )
 
 // logScale converts centipawns to natural-log odds at K = 1:
@@ -16,7 +18,7 @@ const logScale = math.Ln10 / 400
 // Sigmoid returns the Texel expected score σ_K(e) = 1/(1 + 10^(−K·e/400))
 // of an evaluation e in centipawns.
 func Sigmoid(k, e float64) float64 {
-	return 1 / (1 + math.Exp(-k*logScale*e))
+	return stats.Logistic(k * logScale * e)
 }
 
 // Config holds the loss settings of an Evaluator.
@@ -378,7 +380,7 @@ func (e *Evaluator) chunkLossGrad(w, g []float64, lo, hi int) float64 {
 		ri := idx[s:t]
 		rv := val[s:t]
 		rv = rv[:len(ri)]
-		p := 1 / (1 + math.Exp(-a*rowDot(w, ri, rv)))
+		p := stats.Logistic(a * rowDot(w, ri, rv))
 		r := float64(tgt[i]) - p
 		c := 1.0
 		if cw != nil {

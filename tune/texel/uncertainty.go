@@ -52,10 +52,6 @@ func (m SEMethod) String() string {
 // work space is O(p²) per worker and the inversion O(p³).
 const maxDenseFree = 8192
 
-// pinvRTol is the relative eigenvalue threshold below which a direction of
-// A counts as unidentified.
-const pinvRTol = 1e-10
-
 // Uncertainty holds standard errors of fitted weights.
 type Uncertainty struct {
 	// Method is the estimator used.
@@ -147,8 +143,9 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 	bounds[workers] = ng
 
 	type acc struct {
-		a, b []float64 // upper triangles, row-major p×p
-		sse  float64
+		a   []float64 // upper triangle, row-major p×p
+		b   *stats.ClusterScores
+		sse float64
 	}
 	accs := make([]acc, workers)
 	done := make(chan struct{}, workers)
@@ -156,11 +153,8 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 		defer func() { done <- struct{}{} }()
 		ac := acc{a: make([]float64, p*p)}
 		if method == Clustered {
-			ac.b = make([]float64, p*p)
+			ac.b = stats.NewClusterScores(p)
 		}
-		uvec := make([]float64, p)
-		touched := make([]int32, 0, p)
-		mark := make([]bool, p)
 		var rp []int32
 		var rx []float64
 		tgt := e.targets()
@@ -168,7 +162,7 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 		for g := bounds[t]; g < bounds[t+1]; g++ {
 			for _, i := range order[start[g]:start[g+1]] {
 				ri, rv := e.data.Row(i)
-				pr := 1 / (1 + math.Exp(-a*rowDot(w, ri, rv)))
+				pr := stats.Logistic(a * rowDot(w, ri, rv))
 				r := float64(tgt[i]) - pr
 				d := a * pr * (1 - pr)
 				c := 1.0
@@ -193,31 +187,15 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 						}
 					}
 				}
-				if method == Clustered {
+				if ac.b != nil {
 					coef := c * r * d
 					for k, q := range rp {
-						if !mark[q] {
-							mark[q] = true
-							touched = append(touched, q)
-						}
-						uvec[q] += coef * rx[k]
+						ac.b.Add(int(q), coef*rx[k])
 					}
 				}
 			}
-			if method == Clustered {
-				for _, q1 := range touched {
-					v := uvec[q1]
-					row := ac.b[int(q1)*p:]
-					for _, q2 := range touched {
-						if q1 <= q2 {
-							row[q2] += v * uvec[q2]
-						}
-					}
-				}
-				for _, q := range touched {
-					uvec[q], mark[q] = 0, false
-				}
-				touched = touched[:0]
+			if ac.b != nil {
+				ac.b.Close()
 			}
 		}
 		accs[t] = ac
@@ -236,8 +214,8 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 		for k, v := range accs[t].a {
 			aSum[k] += v
 		}
-		for k, v := range accs[t].b {
-			bSum[k] += v
+		if bSum != nil {
+			bSum.Merge(accs[t].b)
 		}
 	}
 	for k := range p {
@@ -249,19 +227,13 @@ func (e *Evaluator) StdErrors(w []float64, frozen []bool, method SEMethod) (*Unc
 	if err != nil {
 		return nil, err
 	}
-	cov := mat.NewSymDense(p, nil)
+	var cov *mat.SymDense
 	switch method {
 	case Classical:
+		cov = mat.NewSymDense(p, nil)
 		cov.ScaleSym(u.Sigma2, ainv)
 	case Clustered:
-		var tmp, full mat.Dense
-		tmp.Mul(ainv, mat.NewSymDense(p, bSum))
-		full.Mul(&tmp, ainv)
-		for i := range p {
-			for j := i; j < p; j++ {
-				cov.SetSym(i, j, (full.At(i, j)+full.At(j, i))/2)
-			}
-		}
+		cov = stats.Sandwich(ainv, bSum.Meat(), 0)
 	}
 	for i := range p {
 		if !ident[i] {

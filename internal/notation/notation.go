@@ -1,4 +1,11 @@
-package uci
+// Package notation writes and reads moves as the engine's protocols and
+// the external engines it plays write them: docs/rules.md's coordinate
+// form, and for the variants Fairy-Stockfish also plays (chess,
+// shatranj, shako) Fairy-Stockfish's dialect of it, in which a promotion
+// always names its piece. The UCI server, the self-play driver of
+// external engines and the command line share it, so that no package
+// needs a protocol server for its move text.
+package notation
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package uci
+package timeman
 
 import (
 	"testing"
@@ -137,17 +137,17 @@ func TestBudgetShape(t *testing.T) {
 // move it, a larger time control (time added) is ignored, and the
 // estimate goes back to 0 when the latency goes away.
 func TestLagTracker(t *testing.T) {
-	var l lagTracker
+	var l LagTracker
 	inc := 100 * time.Millisecond
 	spent := 400 * time.Millisecond
 	left := 10 * time.Second
-	if got := l.observe(left, inc); got != 0 {
+	if got := l.Observe(left, inc); got != 0 {
 		t.Fatalf("first move: lag %v", got)
 	}
 	step := func(extra time.Duration) time.Duration {
-		l.moved(spent)
+		l.Moved(spent)
 		left = left - spent - extra + inc
-		return l.observe(left, inc)
+		return l.Observe(left, inc)
 	}
 	var got time.Duration
 	for range 3 {
@@ -156,9 +156,9 @@ func TestLagTracker(t *testing.T) {
 	if got != 300*time.Millisecond {
 		t.Fatalf("lag %v, want 300ms", got)
 	}
-	l.moved(spent)
+	l.Moved(spent)
 	left = left - spent + inc + 40*time.Second // a new time control
-	if got := l.observe(left, inc); got != 300*time.Millisecond {
+	if got := l.Observe(left, inc); got != 300*time.Millisecond {
 		t.Fatalf("after a time control: lag %v, want it kept at 300ms", got)
 	}
 	for range lagWindow {
@@ -172,12 +172,12 @@ func TestLagTracker(t *testing.T) {
 		t.Errorf("lag %v after a single stall", got)
 	}
 	// The floor: a tenth of the largest clock seen, at most a second.
-	if f := l.floor(); f != time.Second {
+	if f := l.Floor(); f != time.Second {
 		t.Errorf("floor %v after a 50 s clock, want 1s", f)
 	}
-	l.reset()
-	l.observe(2*time.Second, 0)
-	if f := l.floor(); f != 200*time.Millisecond {
+	l.Reset()
+	l.Observe(2*time.Second, 0)
+	if f := l.Floor(); f != 200*time.Millisecond {
 		t.Errorf("floor %v with a 2 s clock, want 200ms", f)
 	}
 }

@@ -1,4 +1,9 @@
-package uci
+// Package timeman is the engine's time management, shared by the UCI and
+// CECP servers: Budget turns a clock into the time one move should take
+// and the most it may take (the search scales the first, see
+// search.Limits.Optimum), and LagTracker learns the latency a GUI's clock
+// sees beyond the engine's own time, to add to the move overhead.
+package timeman
 
 import (
 	"math"
@@ -78,7 +83,7 @@ func Budget(c Clock) (optimum, maximum time.Duration) {
 	return max(min(optimum, maximum), minimum), maximum
 }
 
-// lagTracker learns the latency the GUI's clock sees but the engine does
+// LagTracker learns the latency the GUI's clock sees but the engine does
 // not: the time between the GUI starting the engine's clock and the
 // engine reading go, and between the engine writing bestmove and the GUI
 // stopping the clock (pipes, a loaded machine's scheduler). It compares
@@ -88,7 +93,7 @@ func Budget(c Clock) (optimum, maximum time.Duration) {
 // follows a latency that every move pays (which the budget must reserve
 // for each move to go) but not a single stall (which the maximum's
 // margin and the floor absorb).
-type lagTracker struct {
+type LagTracker struct {
 	have      bool
 	maxLeft   time.Duration // the largest clock seen this game
 	left, inc time.Duration // the previous move's clock and increment
@@ -104,9 +109,10 @@ const (
 	maxLag    = 2 * time.Second
 )
 
-// observe is called at a go with a clock: left and inc for the side to
-// move. It returns the lag to add to the move overhead.
-func (l *lagTracker) observe(left, inc time.Duration) time.Duration {
+// Observe is called when a search on the clock starts, with left and
+// inc for the side to move. It returns the lag to add to the move
+// overhead.
+func (l *LagTracker) Observe(left, inc time.Duration) time.Duration {
 	if l.have {
 		missing := l.left - l.spent + l.inc - left
 		// A time control that adds time, or another game, gives a
@@ -123,7 +129,7 @@ func (l *lagTracker) observe(left, inc time.Duration) time.Duration {
 
 // lag is the mean of the latencies kept, the largest left out; 0 until
 // two are known.
-func (l *lagTracker) lag() time.Duration {
+func (l *LagTracker) lag() time.Duration {
 	k := min(l.n, lagWindow)
 	if k < 2 {
 		return 0
@@ -136,14 +142,14 @@ func (l *lagTracker) lag() time.Duration {
 	return (sum - top) / time.Duration(k-1)
 }
 
-// floor is the part of the clock sudden death never plans to spend: a
+// Floor is the part of the clock sudden death never plans to spend: a
 // tenth of the largest clock seen this game, at most a second. A stall of
 // the machine at the end of a long game then costs time, not the game.
-func (l *lagTracker) floor() time.Duration { return min(time.Second, l.maxLeft/10) }
+func (l *LagTracker) Floor() time.Duration { return min(time.Second, l.maxLeft/10) }
 
-// moved records the engine's own time for the move observed last.
-func (l *lagTracker) moved(spent time.Duration) { l.spent = spent }
+// Moved records the engine's own time for the move observed last.
+func (l *LagTracker) Moved(spent time.Duration) { l.spent = spent }
 
-// reset forgets the previous move and clock (a new game); the latencies
+// Reset forgets the previous move and clock (a new game); the latencies
 // are kept.
-func (l *lagTracker) reset() { l.have, l.maxLeft = false, 0 }
+func (l *LagTracker) Reset() { l.have, l.maxLeft = false, 0 }
