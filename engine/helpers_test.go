@@ -60,16 +60,6 @@ func mustFEN(t testing.TB, v *Variant, fen string) *Position {
 	return p
 }
 
-// mustValidFEN parses a FEN with ParseFEN's setup checks.
-func mustValidFEN(t testing.TB, v *Variant, fen string) *Position {
-	t.Helper()
-	p, err := ParseFEN(v, fen)
-	if err != nil {
-		t.Fatalf("%s: %v", v.Name, err)
-	}
-	return p
-}
-
 func legalMoves(p *Position) []Move {
 	var ml MoveList
 	p.GenerateLegal(&ml)

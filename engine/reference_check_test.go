@@ -103,10 +103,7 @@ func TestReferenceDifferential(t *testing.T) {
 	for _, rs := range allRuleSets() {
 		t.Run(rs.String(), func(t *testing.T) {
 			v := mustRuleVariant(t, rs)
-			starts := []string{v.StartFEN}
-			for _, f := range targeted(v) {
-				starts = append(starts, f)
-			}
+			starts := append([]string{v.StartFEN}, targeted(v)...)
 			nodes, moves, citadel, multi := 0, 0, 0, 0
 			kinds := map[MoveKind]int{}
 			reasons := map[Reason]int{}
