@@ -464,7 +464,13 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 	sctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	s.cancel, s.done = cancel, done
-	lim.Info = func(r search.Result) { s.send(infoLine(root, r)) }
+	// The final report repeats the last iteration's only when the search
+	// went on after it (a partial iteration's nodes and time).
+	reported := int64(-1)
+	lim.Info = func(r search.Result) {
+		reported = r.Nodes
+		s.send(infoLine(root, r))
+	}
 	go func() {
 		defer close(done)
 		if res, reason := pos.Outcome(); res != engine.Ongoing {
@@ -479,7 +485,9 @@ func (s *Server) goCmd(ctx context.Context, args []string) {
 			s.send("bestmove (none)")
 			return
 		}
-		s.send(infoLine(root, r))
+		if r.Nodes != reported {
+			s.send(infoLine(root, r))
+		}
 		s.send("bestmove " + notation.FormatMove(root, r.Best))
 		if lt != nil {
 			lt.Moved(time.Since(start))

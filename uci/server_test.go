@@ -2,6 +2,7 @@ package uci
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -312,6 +313,27 @@ func TestInfoLineDepths(t *testing.T) {
 	} {
 		if got := infoLine(root, tc.r); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%+v: %q, want %q...", tc.r, got, tc.want)
+		}
+	}
+}
+
+// TestNoRepeatedFinalInfo checks that a search that ends with an iteration
+// does not report that iteration twice: consecutive info lines differ in
+// more than their nps and time.
+func TestNoRepeatedFinalInfo(t *testing.T) {
+	c := newClient(t)
+	c.Send("position startpos", "go depth 4")
+	lines := c.Until("bestmove", 10*time.Second)
+	strip := regexp.MustCompile(` (nps|time) \d+`)
+	prev := ""
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "info depth") {
+			continue
+		}
+		if s := strip.ReplaceAllString(l, ""); s == prev {
+			t.Errorf("info line repeated: %q", l)
+		} else {
+			prev = s
 		}
 	}
 }
