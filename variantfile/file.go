@@ -153,7 +153,7 @@ func Read(data []byte, name string) (*engine.Variant, error) {
 	if err := engine.NewCustomVariant(v); err != nil {
 		field := ""
 		var fe *engine.FENError
-		if errors.As(err, &fe) {
+		if errors.As(err, &fe) || strings.Contains(err.Error(), "start FEN") {
 			field = "start"
 		}
 		return nil, src.ErrAt(field, "%v", err)
