@@ -23,7 +23,7 @@ func TestTinyReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := engine.NewPosition(v).Perft(1); n != 6 {
+	if n := engine.NewPosition(v).Perft(2); n != 6 {
 		t.Errorf("perft(2) %d, want 6 (the pawns blocked, White's King kept from b2, Black's free on three squares)", n)
 	}
 }
@@ -54,6 +54,10 @@ func TestBadFiles(t *testing.T) {
 		{"castling without right", "start:", "castling: [{right: K, king: a1-c1, rook: e1-b1}]\nstart:", []string{"castling[0].right", "not a letter of rights.list"}},
 		{"square off the board", "start:", "rights: {kind: castling, list: [{char: K, clear: [f9]}]}\nstart:", []string{"rights.list[0].clear[0]", `"f9" is not a square`}},
 		{"double step twice", "pawn: true,", "pawn: true, double_step: {rank: 2, first_move: true},", []string{"pieces[0].double_step", "either rank"}},
+		{"promotes to a promoting piece", "promotion: {to: [Q]}", "promotion: {to: [P]}", []string{"pieces[0].promotion.to[0]", `"P" promotes itself`}},
+		{"pawn of pawns without its rule", "promotion: {to: [Q]}", "promotion: {on: pawn-of-pawns, to: [Q]}", []string{"rules.pawn_of_pawns", "go together"}},
+		{"pawn of pawns moving back", "betza: fmWfcF, pawn: true, promotion: {to: [Q]}", "betza: WfcF, pawn: true, promotion: {on: pawn-of-pawns, to: [Q]}", []string{"pieces[0].promotion.on", "every move goes forward"}},
+		{"king attacked, other side to move", "start: k4/5/2p2/2P2/K4", "start: k4/5/2p2/2P2/Q3K", []string{"tiny.yaml:7: start", "black's royal piece on a5 is attacked with white to move"}},
 		{"bad stalemate", "start:", "rules: {stalemate: wins}\nstart:", []string{"rules.stalemate", "want draw or loses"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,6 +75,20 @@ func TestBadFiles(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTwoPawnsOfPawns: the pawn-of-pawns count is one pawn's.
+func TestTwoPawnsOfPawns(t *testing.T) {
+	data := strings.NewReplacer("promotion: {to: [Q]}}", "promotion: {on: pawn-of-pawns, to: [Q]}}",
+		"2P2/K4 w - - 0 1", "1PP2/K4 w - 00 0 1").Replace(tiny) + "rules: {pawn_of_pawns: {kings_start: [a2, a4]}}\n"
+	_, err := Read([]byte(data), "tiny.yaml")
+	if err == nil || !strings.Contains(err.Error(), "tiny.yaml:7: start: white has 2 pawns of pawns") {
+		t.Errorf("got %v", err)
+	}
+	one := strings.Replace(data, "1PP2/K4", "2P2/K4", 1)
+	if _, err := Read([]byte(one), "tiny.yaml"); err != nil {
+		t.Errorf("one pawn of pawns: %v", err)
 	}
 }
 

@@ -78,8 +78,12 @@ func (b *builder) pieces() {
 			continue
 		}
 		for j, to := range p.Promotion.To {
-			if _, ok := letters[to]; !ok {
+			k, ok := letters[to]
+			switch {
+			case !ok:
 				b.errf(fmt.Sprintf("pieces[%d].promotion.to[%d]", i, j), "%q: no piece has this letter", to)
+			case f.Pieces[k].Promotion != nil:
+				b.errf(fmt.Sprintf("pieces[%d].promotion.to[%d]", i, j), "%q promotes itself: a promoted piece would stand where it must promote", to)
 			}
 		}
 	}
@@ -105,6 +109,15 @@ func (b *builder) promotion(path string, pr *Promotion, d *engine.PieceDef) {
 	}
 	if kind != engine.PromoteOnLastRank && len(pr.To) != 1 {
 		b.errf(path+".to", "%s promotes to exactly one piece", pr.On)
+	}
+	if kind == engine.PromotePawnOfPawns {
+		forward := d.Pawn
+		for _, m := range d.Moves {
+			forward = forward && m.DR >= 1 && (m.Kind != engine.Bent || m.TR >= 0)
+		}
+		if !forward {
+			b.errf(path+".on", "a pawn of pawns must be a pawn (pawn: true) whose every move goes forward (docs/rules.md 3.4)")
+		}
 	}
 	d.Promo, d.To = kind, append([]string(nil), pr.To...)
 }
@@ -212,6 +225,13 @@ func (b *builder) rules() {
 		}
 		v.Exchange = &engine.ExchangeRule{Trigger: t, Once: e.Once, HeirOnly: e.HeirOnly}
 	}
+	pawnOfPawns := false
+	for _, d := range v.Pieces {
+		pawnOfPawns = pawnOfPawns || d.Promo == engine.PromotePawnOfPawns
+	}
+	if pawnOfPawns != (r.PawnOfPawns != nil) {
+		b.errf("rules.pawn_of_pawns", "a piece promoting as a pawn of pawns and rules.pawn_of_pawns go together (docs/rules.md 3.4)")
+	}
 	if pp := r.PawnOfPawns; pp != nil {
 		v.PawnOfPawns = true
 		if len(pp.KingsStart) != 2 {
@@ -219,9 +239,12 @@ func (b *builder) rules() {
 			return
 		}
 		for i, s := range pp.KingsStart {
-			if sq, ok := b.square(fmt.Sprintf("rules.pawn_of_pawns.kings_start[%d]", i), s); ok {
-				v.PawnOfKingsStart[i] = sq
+			path := fmt.Sprintf("rules.pawn_of_pawns.kings_start[%d]", i)
+			sq, ok := b.square(path, s)
+			if ok && (i == 0 && sq.Rank() == v.Ranks-1 || i == 1 && sq.Rank() == 0) {
+				b.errf(path, "%s is on the side's last rank, where the pawn would wait again", s)
 			}
+			v.PawnOfKingsStart[i] = sq
 		}
 	}
 }

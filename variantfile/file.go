@@ -158,6 +158,24 @@ func Read(data []byte, name string) (*engine.Variant, error) {
 		}
 		return nil, src.ErrAt(field, "%v", err)
 	}
+	start := engine.NewPosition(v)
+	us := start.SideToMove()
+	for _, sq := range start.Royals(us.Other()) {
+		if start.Attacked(sq, us) {
+			return nil, src.ErrAt("start", "%s's royal piece on %s is attacked with %s to move", us.Other(), sq, us)
+		}
+	}
+	for c := engine.White; c <= engine.Black; c++ {
+		n := 0
+		for _, sq := range start.Pieces(c) {
+			if v.Def(start.At(sq).Type()).Promo == engine.PromotePawnOfPawns {
+				n++
+			}
+		}
+		if n > 1 {
+			return nil, src.ErrAt("start", "%s has %d pawns of pawns: the rules count the arrivals of one (docs/rules.md 3.4)", c, n)
+		}
+	}
 	same, err := builtinOf(v)
 	if err != nil {
 		return nil, src.ErrAt("name", "%v", err)
