@@ -10,11 +10,13 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/internal/notation"
+	"tamerlane/variantfile"
 )
 
 // variantFlags are the flags every command that sets up a position shares.
 type variantFlags struct {
 	variant string
+	file    string // --variant-file
 	fen     string
 	rules   string
 	moves   string // --moves, for the commands that registerMoves
@@ -24,6 +26,7 @@ func (f *variantFlags) register(fs interface {
 	StringVar(*string, string, string, string)
 }, def string) {
 	fs.StringVar(&f.variant, "variant", def, "variant: "+strings.Join(engine.VariantNames(), ", "))
+	fs.StringVar(&f.file, "variant-file", "", "a variant defined in a file (YAML, docs/variant-files.md) instead of --variant")
 	fs.StringVar(&f.fen, "fen", "", "start from this FEN instead of the start position")
 	fs.StringVar(&f.rules, "rules", "", "rule options k=v,k=v (docs/rules.md 3.8)")
 }
@@ -38,10 +41,7 @@ func (f *variantFlags) registerMoves(fs interface {
 // position builds the variant and position the flags describe, with the
 // --moves played. An empty --variant is an error that lists the variants.
 func (f *variantFlags) position() (*engine.Variant, *engine.Position, error) {
-	if f.variant == "" {
-		return nil, nil, fmt.Errorf("--variant is required (one of %s)", strings.Join(engine.VariantNames(), ", "))
-	}
-	v, err := engine.VariantWithRules(f.variant, f.rules)
+	v, err := f.build()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -55,6 +55,37 @@ func (f *variantFlags) position() (*engine.Variant, *engine.Position, error) {
 		return nil, nil, err
 	}
 	return v, p, nil
+}
+
+// build builds the variant of --variant and --rules, or of --variant-file.
+func (f *variantFlags) build() (*engine.Variant, error) {
+	if f.file != "" {
+		switch {
+		case f.variant != "":
+			return nil, fmt.Errorf("--variant %s and --variant-file %s: give one of them", f.variant, f.file)
+		case f.rules != "":
+			return nil, fmt.Errorf("--rules: a variant file sets its rules itself (--variant-file %s)", f.file)
+		}
+		v, err := variantfile.Load(f.file)
+		if err != nil {
+			return nil, fmt.Errorf("--variant-file: %w", err)
+		}
+		return v, nil
+	}
+	if f.variant == "" {
+		return nil, fmt.Errorf("--variant is required (one of %s), or --variant-file", strings.Join(engine.VariantNames(), ", "))
+	}
+	return engine.VariantWithRules(f.variant, f.rules)
+}
+
+// evaluable refuses a variant the evaluation cannot serve: engine/eval
+// builds its registry and its default weights from a built-in variant's
+// name, so a variant known only from a file has no evaluation yet.
+func evaluable(v *engine.Variant) error {
+	if variantfile.IsBuiltin(v) {
+		return nil
+	}
+	return fmt.Errorf("variant %s comes from a file: the evaluation (engine/eval) builds its term registry and default weights from a built-in variant's name, so it cannot evaluate %s yet; perft and position work", v.Name, v.Name)
 }
 
 // playMoves plays the --moves flag's moves (coordinate, UCI or SAN,
@@ -96,7 +127,20 @@ type pieceInfo struct {
 func runVariants(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("variants", stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
+	export := fs.String("export", "", "write this built-in variant as a variant file (YAML) and stop")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *export != "" {
+		v, err := engine.NewVariant(*export, nil)
+		if err != nil {
+			return fmt.Errorf("--export: %w", err)
+		}
+		data, err := variantfile.Export(v)
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(data)
 		return err
 	}
 	var infos []variantInfo

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tamerlane/engine"
+)
+
+// perftNodes runs "tamerlane perft --json" and returns the last depth's
+// node count.
+func perftNodes(t *testing.T, args ...string) uint64 {
+	t.Helper()
+	code, out, errs := runCLI(t, append([]string{"perft", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("perft %v: exit %d: %s", args, code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var l perftLine
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &l); err != nil {
+		t.Fatal(err)
+	}
+	return l.Nodes
+}
+
+// exportRenamed writes "tamerlane variants --export name" to a file under
+// another variant name and returns its path.
+func exportRenamed(t *testing.T, name string) string {
+	t.Helper()
+	code, out, errs := runCLI(t, "variants", "--export", name)
+	if code != 0 {
+		t.Fatalf("export %s: exit %d: %s", name, code, errs)
+	}
+	renamed := strings.Replace(out, "\nname: "+name+"\n", "\nname: my-"+name+"\n", 1)
+	if renamed == out {
+		t.Fatalf("export %s has no name line", name)
+	}
+	path := filepath.Join(t.TempDir(), name+".yaml")
+	if err := os.WriteFile(path, []byte(renamed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestExportRoundTripCLI: every built-in variant exported by the CLI and
+// read back with --variant-file gives the built-in's perft counts.
+func TestExportRoundTripCLI(t *testing.T) {
+	for _, name := range engine.VariantNames() {
+		path := exportRenamed(t, name)
+		want := perftNodes(t, "--variant", name, "--depth", "2")
+		if got := perftNodes(t, "--variant-file", path, "--depth", "2"); got != want {
+			t.Errorf("%s: perft 2 from the exported file %d, built-in %d", name, got, want)
+		}
+	}
+}
+
+// TestVariantFileCommands: position takes --variant-file with --moves;
+// search and eval refuse a variant the evaluation does not know, with a
+// reason and without a panic, and accept a built-in's own export.
+func TestVariantFileCommands(t *testing.T) {
+	path := exportRenamed(t, "shako")
+	code, out, errs := runCLI(t, "position", "--variant-file", path, "--moves", "e3e5", "--json")
+	if code != 0 || !strings.Contains(out, `"variant":"my-shako"`) || !strings.Contains(out, `"side_to_move":"black"`) {
+		t.Errorf("position: exit %d: %s %s", code, out, errs)
+	}
+	for _, cmd := range []string{"search", "eval"} {
+		code, _, errs := runCLI(t, cmd, "--variant-file", path, "--depth", "1")
+		if cmd == "eval" {
+			code, _, errs = runCLI(t, cmd, "--variant-file", path)
+		}
+		if code != 1 || !strings.Contains(errs, "comes from a file") {
+			t.Errorf("%s: exit %d: %s", cmd, code, errs)
+		}
+	}
+	_, own, _ := runCLI(t, "variants", "--export", "chess")
+	chess := filepath.Join(t.TempDir(), "chess.yaml")
+	if err := os.WriteFile(chess, []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runCLI(t, "search", "--variant-file", chess, "--depth", "2", "--json"); code != 0 || !strings.Contains(out, `"bestmove"`) {
+		t.Errorf("search on chess's own export: exit %d: %s %s", code, out, errs)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "--variant", "chess", "--variant-file", chess, "--depth", "1"}, "give one of them"},
+		{[]string{"perft", "--variant-file", chess, "--rules", "swap=off", "--depth", "1"}, "sets its rules itself"},
+		{[]string{"perft", "--variant-file", filepath.Join(t.TempDir(), "none.yaml"), "--depth", "1"}, "--variant-file"},
+		{[]string{"variants", "--export", "nope"}, "unknown variant"},
+	} {
+		code, _, errs := runCLI(t, tc.args...)
+		if code != 1 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d: %s (want %q)", tc.args, code, errs, tc.want)
+		}
+	}
+}
