@@ -522,3 +522,26 @@ func TestPawnOnFirstRank(t *testing.T) {
 		}
 	}
 }
+
+// TestSuccessionOntoLastRankReadsBack checks that a position a succession
+// reaches reads back from its FEN: the Prince put on its last rank by the
+// exchange has not promoted (docs/rules.md 2.3, 2.4), while a Pawn there
+// still has.
+func TestSuccessionOntoLastRankReadsBack(t *testing.T) {
+	v := MustVariant("tamerlane2", nil)
+	p, err := ParseFEN(v, "K9k/11/11/11/11/11/10M/11/11/11/rr9 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := p.ParseMove("a11k5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Make(m)
+	if _, err := ParseFEN(v, p.FEN()); err != nil {
+		t.Errorf("the FEN after the succession does not read back: %v", err)
+	}
+	if _, err := ParseFEN(v, "P9k/11/11/11/11/11/10K/11/11/11/rr9 b - - 1 1"); err == nil {
+		t.Error("a Pawn on its last rank is accepted")
+	}
+}

@@ -32,9 +32,9 @@ func (p *Position) validateSetup() *setupError {
 			pc := p.board[s] & 0x7f
 			g := &c.gen[pc]
 			switch {
-			case g.promo == PromoteOnLastRank && c.lastRank[col][s]:
+			case g.promo == PromoteOnLastRank && c.lastRank[col][s] && !v.placedByExchange(pc.Type()):
 				return bad("placement", "%s %s on %s, its own last rank: it must have promoted (docs/rules.md 2.3, 3.4, 5)", col, v.Pieces[pc.Type()].Name, s)
-			case g.promo == PromoteOnFarCorners && c.farCorner[col][s]:
+			case g.promo == PromoteOnFarCorners && c.farCorner[col][s] && !v.placedByExchange(pc.Type()):
 				return bad("placement", "%s %s on %s, a far corner: it must have promoted (docs/rules.md 2.3)", col, v.Pieces[pc.Type()].Name, s)
 			case g.promo == PromotePawnOfPawns && c.lastRank[col][s]:
 				waiting++
@@ -61,6 +61,17 @@ func (p *Position) validateSetup() *setupError {
 		}
 	}
 	return nil
+}
+
+// placedByExchange reports whether a piece of type t can stand anywhere
+// its King stood, put there by an exchange with the King that does not
+// promote it: Tamerlane II's succession puts a Prince on the King's square,
+// its last rank included (docs/rules.md 2.3, 2.4); a Pawn is never swapped
+// onto its last rank (docs/rules.md 3.5).
+func (v *Variant) placedByExchange(t PieceType) bool {
+	d := &v.Pieces[t]
+	e := v.Exchange
+	return e != nil && !d.Royal && !d.Pawn && (!e.HeirOnly || d.Heir)
 }
 
 // neverOnFirstRank reports whether a piece of type t can never stand on
