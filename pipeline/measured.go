@@ -9,8 +9,8 @@ import (
 
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
 	"tamerlane/values"
+	"tamerlane/values/published"
 )
 
 // writeMeasured writes the prior-free values table of a variant.

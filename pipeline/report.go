@@ -14,8 +14,8 @@ import (
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
-	"tamerlane/tune/published"
 	"tamerlane/values"
+	"tamerlane/values/published"
 )
 
 // ReportFormat identifies report.json.

@@ -14,7 +14,7 @@ import (
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 // Format identifies the run directory layout (pipeline.json).

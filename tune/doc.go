@@ -3,8 +3,8 @@
 // directories (package selfplay), turns every position into the engine's own
 // feature vector (package engine/eval, so tuner and engine cannot drift),
 // fits the weights by Texel's method (package tune/texel), estimates piece
-// values a second way from imbalance matches (package tune/imbalance),
-// compares both with published figures (package tune/published) and exports
+// values a second way from imbalance matches (package values/imbalance),
+// compares both with published figures (package values/published) and exports
 // eval tables the engine loads.
 //
 // The prior that holds the fit near its starting table is either fixed

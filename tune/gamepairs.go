@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"tamerlane/internal/stats"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // PairCorrelation is the correlation of the first side's scores in the

@@ -10,8 +10,8 @@ import (
 
 	"tamerlane/internal/fsx"
 	"tamerlane/internal/stats"
-	"tamerlane/tune/published"
-	"tamerlane/tune/valueplot"
+	"tamerlane/values/published"
+	"tamerlane/values/valueplot"
 )
 
 // ValuesFiles names the files WriteValues writes.

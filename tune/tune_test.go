@@ -17,7 +17,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 // truth is the table the synthetic results are drawn from: the default

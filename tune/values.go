@@ -10,8 +10,8 @@ import (
 	"tamerlane/engine"
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
-	"tamerlane/tune/imbalance"
-	"tamerlane/tune/published"
+	"tamerlane/values/imbalance"
+	"tamerlane/values/published"
 )
 
 // Scales returns the normalisations reported for a variant: first the

@@ -16,7 +16,7 @@ import (
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // VariantSamples are the regression samples of one variant.

@@ -10,8 +10,8 @@ import (
 
 	"tamerlane/selfplay"
 	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
-	"tamerlane/tune/published"
+	"tamerlane/values/imbalance"
+	"tamerlane/values/published"
 )
 
 // Scale is the one scale of every value in a Document.

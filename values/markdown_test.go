@@ -6,7 +6,7 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // TestPairCorrelationSentence: values.md says how much the pairs'

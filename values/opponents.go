@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // opponent chooses the material a match measuring x sets against e, x's

@@ -9,7 +9,7 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // Pawn sets in the imbalance fit.

@@ -12,7 +12,7 @@ import (
 
 	"tamerlane/selfplay"
 	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 func TestPawnSetNames(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 // PGNRead counts the games of PGN files (MeasurePGN) and those left out,

@@ -12,7 +12,7 @@ import (
 	"tamerlane/selfplay"
 
 	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // PlanSettings are the planner's pieces, targets and budget: the fields a

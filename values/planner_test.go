@@ -9,7 +9,7 @@ import (
 	"strings"
 	"tamerlane/internal/stats"
 	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 	"testing"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/tune"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 // scoredGame is one hand-made game of TestScoredByHand: its difference

@@ -12,8 +12,8 @@ import (
 
 	"tamerlane/pipeline"
 	"tamerlane/tune"
-	"tamerlane/tune/published"
 	"tamerlane/values"
+	"tamerlane/values/published"
 )
 
 func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
