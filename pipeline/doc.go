@@ -13,7 +13,9 @@
 //  2. tune: tune.Run on gen-00g/selfplay (and on the previous generations'
 //     self-play data when history says so) into gen-00g/tune, starting
 //     from (and, by the prior, pulled towards) the base tables; then
-//     tune.WriteValues writes the values tables and plots there. A
+//     values.WriteTuned writes the values tables and plots there (the
+//     tuned material weights as piece values beside the imbalance fit,
+//     values.FitImbalances, and the published figures). A
 //     variant whose fit fails (unusable weights, no positions) is listed
 //     in tune.json's unfitted and keeps its current table this
 //     generation: no export, no match, a rejection naming the reason.

@@ -133,11 +133,11 @@ type VariantReport struct {
 	// was unusable, or the data held no position of the variant. The
 	// generation then keeps the variant's table.
 	TuneError string `json:"tune_error,omitempty"`
-	// Values are tune.ValueRows of the fit: Texel and imbalance
+	// Values are values.ValueRows of the fit: Texel and imbalance
 	// estimates with 95% intervals beside the published values, in every
 	// scale of the variant.
-	Values []tune.ValueRow `json:"values,omitempty"`
-	// Scale is the primary scale of the values (tune.PrimaryScale).
+	Values []values.ValueRow `json:"values,omitempty"`
+	// Scale is the primary scale of the values (values.PrimaryScale).
 	Scale string `json:"scale,omitempty"`
 	// Measured are the prior-free values of the generation's games
 	// (package tamerlane/values: regression, imbalance, agreement; P=1).
@@ -331,8 +331,12 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 			}
 		}
 		var tr *tune.Report
+		var tuned []values.ValueRow
 		if steps.done(StepTune) {
 			if tr, err = tune.ReadReport(filepath.Join(gd, "tune")); err != nil {
+				return nil, err
+			}
+			if tuned, err = values.ReadTuned(filepath.Join(gd, "tune")); err != nil {
 				return nil, err
 			}
 		}
@@ -360,8 +364,12 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 					vr.Tune = &TuneReport{Positions: f.Positions, ValidPositions: f.ValidPositions, Games: f.Games, K: f.K,
 						StartTrainMSE: f.StartTrainMSE, TrainMSE: f.TrainMSE, StartValidMSE: f.StartValidMSE, ValidMSE: f.ValidMSE,
 						Iterations: f.Iterations, Status: f.Status, SEMethod: f.SEMethod, PriorSD: f.PriorSD, Regularisation: f.Regularisation}
-					vr.Values = tune.ValueRows(f, tr.Imbalance(v), cat)
-					vr.Scale = string(tune.PrimaryScale(cat, v))
+					for _, row := range tuned {
+						if row.Variant == v {
+							vr.Values = append(vr.Values, row)
+						}
+					}
+					vr.Scale = string(values.PrimaryScale(cat, v))
 					if p := filepath.Join(gd, "tune", "values-"+v+".png"); exists(p) {
 						vr.ValuesPlot = rel(dir, p)
 					}

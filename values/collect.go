@@ -15,7 +15,6 @@ import (
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
-	"tamerlane/tune"
 	"tamerlane/values/imbalance"
 )
 
@@ -119,15 +118,15 @@ func selfPlay(kind string, sameProgram bool) bool {
 // variant, the openings file its matches started from ("": the array): a
 // variant's streams must all start from the array or all from one file
 // (imbalanceSources.add).
-func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[string]string, error) {
-	out := map[string][]*tune.ImbalanceMatch{}
-	match := func(variant, name string, first, second []string) *tune.ImbalanceMatch {
+func CollectImbalances(dirs []string) (map[string][]*ImbalanceMatch, map[string]string, error) {
+	out := map[string][]*ImbalanceMatch{}
+	match := func(variant, name string, first, second []string) *ImbalanceMatch {
 		for _, x := range out[variant] {
 			if x.Name == name && fmt.Sprint(x.FirstRemoves) == fmt.Sprint(first) && fmt.Sprint(x.SecondRemoves) == fmt.Sprint(second) {
 				return x
 			}
 		}
-		m := &tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}
+		m := &ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}
 		out[variant] = append(out[variant], m)
 		return m
 	}
@@ -149,7 +148,7 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 				if !ok {
 					return nil
 				}
-				add := tune.ImbalanceMatch{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses, Pentanomial: make([]int, 5)}
+				add := ImbalanceMatch{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses, Pentanomial: make([]int, 5)}
 				if g.Termination == selfplay.TermAdjudicatedLoss {
 					add.Resigned = 1
 				}
@@ -263,12 +262,12 @@ func (src *imbalanceSources) add(dir string) error {
 // carries the pair with it (README, "Piece values"); two of them are
 // worth two pieces and one pair, not two pairs. The planner never plays
 // such a match; a self-play stream may.
-func fittableMatches(name string, ms []*tune.ImbalanceMatch) ([]*tune.ImbalanceMatch, []string) {
+func fittableMatches(name string, ms []*ImbalanceMatch) ([]*ImbalanceMatch, []string) {
 	v, err := engine.VariantWithRules(name, "")
 	if err != nil {
 		return ms, nil
 	}
-	var kept []*tune.ImbalanceMatch
+	var kept []*ImbalanceMatch
 	var notes []string
 	for _, m := range ms {
 		if t := twoColourBound(v, m.FirstRemoves, m.SecondRemoves); t != "" {
@@ -300,9 +299,9 @@ func twoColourBound(v *engine.Variant, sides ...[]string) string {
 // streamMatch is a finished imbalance stream's result as a match: its
 // pairs, the first side's wins, draws and losses, and the games resign
 // adjudication ended.
-func streamMatch(s *selfplay.StreamSummary) tune.ImbalanceMatch {
+func streamMatch(s *selfplay.StreamSummary) ImbalanceMatch {
 	w := s.FirstPlayer
-	return tune.ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
+	return ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
 		Resigned: s.Terminations[selfplay.TermAdjudicatedLoss], Pentanomial: slices.Clone(s.Pentanomial[:])}
 }
 

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"tamerlane/tune"
 	"tamerlane/values/imbalance"
 )
 
@@ -116,7 +115,7 @@ func pawnsWorth(est map[string]float64, k int) float64 {
 // other route.
 func checkOpponent(x string, est map[string]float64, cfg PlanConfig, played []*PlannedMatch) []string {
 	routes := map[string]bool{}
-	var ms []*tune.ImbalanceMatch
+	var ms []*ImbalanceMatch
 	for _, m := range played {
 		ms = append(ms, &m.ImbalanceMatch)
 		if m.Piece == x {

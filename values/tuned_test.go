@@ -1,0 +1,22 @@
+package values
+
+import (
+	"testing"
+
+	"tamerlane/values/published"
+)
+
+// TestScales: Tamerlane II's values are published with Rook = 5
+// (Zillions), so that scale comes first; chess's with Pawn = 1.
+func TestScales(t *testing.T) {
+	cat, err := published.Load("../data/published")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Scales(cat, "tamerlane2"); len(got) != 3 || got[0] != published.RookFive {
+		t.Errorf("tamerlane2 scales %v", got)
+	}
+	if got := Scales(cat, "chess"); len(got) != 2 || got[0] != published.PawnOne {
+		t.Errorf("chess scales %v", got)
+	}
+}
