@@ -48,9 +48,7 @@ type JournalGame struct {
 // without a decisive or drawn result.
 func (g *JournalGame) FirstPlayer() (WDL, bool) {
 	var w WDL
-	switch g.Result {
-	case "1-0", "0-1", "1/2-1/2":
-	default:
+	if _, ok := WhiteScore(g.Result); !ok {
 		return w, false
 	}
 	first := engine.White

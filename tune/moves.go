@@ -139,17 +139,11 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 			if len(want) > 0 && !want[name] {
 				return nil
 			}
-			var result float32
-			switch g.Result {
-			case "1-0":
-				result = 1
-			case "0-1":
-				result = 0
-			case "1/2-1/2":
-				result = 0.5
-			default:
+			score, ok := selfplay.WhiteScore(g.Result)
+			if !ok {
 				return nil
 			}
+			result := float32(score)
 			b := builders[name]
 			if b == nil {
 				w, err := eval.Default(g.Variant)

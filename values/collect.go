@@ -52,7 +52,7 @@ func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSam
 					vs = &VariantSamples{Classes: NewClasses(g.Variant, opt.Pairs)}
 					out[g.Variant.Name] = vs
 				}
-				r, ok := resultScore(g.Result)
+				r, ok := selfplay.WhiteScore(g.Result)
 				if !ok {
 					return nil
 				}

@@ -62,7 +62,7 @@ func CollectPGN(paths []string, opt SampleOptions) (map[string]*VariantSamples, 
 		used := read.Used
 		err = selfplay.ScanPGN(f, path, func(g *selfplay.PGNGame) error {
 			read.Games++
-			r, ok := resultScore(g.Result)
+			r, ok := selfplay.WhiteScore(g.Result)
 			if !ok {
 				read.Unfinished++
 				return nil

@@ -270,19 +270,6 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// resultScore maps a PGN result to White's score.
-func resultScore(r string) (float64, bool) {
-	switch r {
-	case "1-0":
-		return 1, true
-	case "0-1":
-		return 0, true
-	case "1/2-1/2":
-		return 0.5, true
-	}
-	return 0, false
-}
-
 // PGNSamples reads the games of a PGN file of one variant and returns
 // their quiet samples; games of other variants are skipped, unfinished
 // games ("*") too. firstGame numbers the first game's cluster; the number
@@ -299,7 +286,7 @@ func PGNSamples(path, variant string, c *Classes, firstGame int, opt SampleOptio
 		if v := g.Tag("Variant"); v != variant && !(v == "" && variant == "chess") {
 			return nil
 		}
-		r, ok := resultScore(g.Result)
+		r, ok := selfplay.WhiteScore(g.Result)
 		if !ok {
 			return nil
 		}
