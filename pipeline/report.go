@@ -297,7 +297,10 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 		rep.Elo[v] = []EloPoint{{Generation: 0}}
 		rep.Current[v] = CurrentTable{Generation: 0, Table: filepath.ToSlash(filepath.Join("gen-000", TablesDir, v+".yaml"))}
 	}
-	lastDone, lastStep := 0, ""
+	// lastDone and lastStep are the newest step recorded; complete says
+	// whether generation lastDone recorded every step (a run resumed after
+	// a step was added records it after the others).
+	lastDone, lastStep, complete := 0, "", false
 	for g := 1; ; g++ {
 		gd := GenDir(dir, g)
 		if _, err := os.Stat(gd); err != nil {
@@ -313,6 +316,9 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 			gr.Timing[s.Step] = s.Seconds
 			lastDone, lastStep = g, s.Step
 		}
+		if len(steps.Steps) > 0 {
+			complete = !slices.ContainsFunc(Steps(), func(step string) bool { return !steps.done(step) })
+		}
 		var sum *selfplay.Summary
 		if steps.done(StepSelfplay) {
 			if sum, err = selfplay.ReadSummary(filepath.Join(gd, "selfplay", selfplay.SummaryName)); err != nil {
@@ -325,8 +331,8 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 			}
 		}
 		var measured *values.Document
-		if sum != nil {
-			if measured, err = measuredValues(gd, cat); err != nil {
+		if steps.done(StepMeasure) {
+			if measured, err = readMeasured(gd); err != nil {
 				return nil, err
 			}
 		}
@@ -428,18 +434,15 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 		rep.Generations = append(rep.Generations, gr)
 	}
 	rep.EloVsGen0 = gen0Points(rep)
-	steps := Steps()
-	final := steps[len(steps)-1]
 	switch {
-	case lastDone >= cfg.Generations && lastStep == final:
+	case lastDone >= cfg.Generations && complete:
 		rep.Status, rep.Finished = "finished", true
 	case lastStep == "":
 		rep.Status = "started: no step finished yet"
+	case complete:
+		rep.Status = fmt.Sprintf("generation %d/%d done", lastDone, cfg.Generations)
 	default:
 		rep.Status = fmt.Sprintf("generation %d/%d: %s done", lastDone, cfg.Generations, lastStep)
-		if lastStep == final && lastDone < cfg.Generations {
-			rep.Status = fmt.Sprintf("generation %d/%d done", lastDone, cfg.Generations)
-		}
 	}
 	return rep, nil
 }
