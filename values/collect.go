@@ -37,70 +37,36 @@ type VariantSamples struct {
 // selfplay.PlayerSpec.SameProgram). Imbalance streams and other matches are
 // not used: their material is imposed or their players differ.
 //
-// A run still in progress (selfplay.InProgress) is read from its journals:
-// the games finished so far.
+// The games are those selfplay.Games gives: a finished run's outputs, a
+// run still in progress the games finished so far.
 func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSamples, error) {
 	out := map[string]*VariantSamples{}
 	for _, dir := range dirs {
-		if selfplay.InProgress(dir) {
-			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
-				if !selfPlay(g.Kind, g.SameProgram) {
-					return nil
-				}
-				vs := out[g.Variant.Name]
-				if vs == nil {
-					vs = &VariantSamples{Classes: NewClasses(g.Variant, opt.Pairs)}
-					out[g.Variant.Name] = vs
-				}
-				r, ok := selfplay.WhiteScore(g.Result)
-				if !ok {
-					return nil
-				}
-				start, moves, err := g.Replay()
-				if err != nil {
-					return err
-				}
-				vs.Samples = append(vs.Samples, GameSamples(vs.Classes, start, moves, r, vs.Games, opt)...)
-				vs.Games++
-				if g.Termination == selfplay.TermAdjudicatedLoss {
-					vs.Resigned++
-				}
-				return nil
-			})
+		for g, err := range selfplay.Games(dir) {
 			if err != nil {
 				return nil, err
 			}
-			continue
-		}
-		sum, err := selfplay.ReadSummary(filepath.Join(dir, "summary.json"))
-		if err != nil {
-			return nil, err
-		}
-		same, err := selfplay.SameProgramMatches(dir)
-		if err != nil {
-			return nil, err
-		}
-		for _, s := range sum.Streams {
-			if !selfPlay(s.Kind, same[s.Name]) {
+			if !selfPlay(g.Kind, g.SameProgram) {
 				continue
 			}
-			vs := out[s.Variant]
+			vs := out[g.Variant.Name]
 			if vs == nil {
-				v, err := engine.VariantWithRules(s.Variant, s.Rules)
-				if err != nil {
-					return nil, fmt.Errorf("%s: stream %s: %v", dir, s.Name, err)
-				}
-				vs = &VariantSamples{Classes: NewClasses(v, opt.Pairs)}
-				out[s.Variant] = vs
+				vs = &VariantSamples{Classes: NewClasses(g.Variant, opt.Pairs)}
+				out[g.Variant.Name] = vs
 			}
-			path := filepath.Join(dir, s.Dir, "games.pgn")
-			smp, n, err := PGNSamples(path, s.Variant, vs.Classes, vs.Games, opt)
+			r, ok := selfplay.WhiteScore(g.Result)
+			if !ok {
+				continue
+			}
+			start, moves, err := g.Replay()
 			if err != nil {
 				return nil, err
 			}
-			vs.Samples = append(vs.Samples, smp...)
-			vs.Games += n
-			vs.Resigned += s.Terminations[selfplay.TermAdjudicatedLoss]
+			vs.Samples = append(vs.Samples, GameSamples(vs.Classes, start, moves, r, vs.Games, opt)...)
+			vs.Games++
+			if g.Termination == selfplay.TermAdjudicatedLoss {
+				vs.Resigned++
+			}
 		}
 	}
 	return out, nil
@@ -136,17 +102,20 @@ func CollectImbalances(dirs []string) (map[string][]*ImbalanceMatch, map[string]
 			return nil, nil, err
 		}
 		if selfplay.InProgress(dir) {
-			// ScanJournals gives a pair's two games one after the other,
-			// the first side White in the first: its points (in halves)
-			// wait for the second's, to count the pair in the pentanomial.
+			// Games gives a pair's two games one after the other, the
+			// first side White in the first: its points (in halves) wait
+			// for the second's, to count the pair in the pentanomial.
 			firstPoints := 0
-			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+			for g, err := range selfplay.Games(dir) {
+				if err != nil {
+					return nil, nil, err
+				}
 				if g.Kind != "imbalance" {
-					return nil
+					continue
 				}
 				w, ok := g.FirstPlayer()
 				if !ok {
-					return nil
+					continue
 				}
 				add := ImbalanceMatch{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses, Pentanomial: make([]int, 5)}
 				if g.Termination == selfplay.TermAdjudicatedLoss {
@@ -160,10 +129,6 @@ func CollectImbalances(dirs []string) (map[string][]*ImbalanceMatch, map[string]
 					add.Pentanomial[firstPoints+points]++
 				}
 				match(g.Variant.Name, g.Stream, g.FirstRemoves, g.SecondRemoves).Add(add)
-				return nil
-			})
-			if err != nil {
-				return nil, nil, err
 			}
 			continue
 		}
