@@ -1,8 +1,10 @@
 package values
 
 import (
+	"strings"
 	"testing"
 
+	"tamerlane/tune"
 	"tamerlane/values/published"
 )
 
@@ -18,5 +20,16 @@ func TestScales(t *testing.T) {
 	}
 	if got := Scales(cat, "chess"); len(got) != 2 || got[0] != published.PawnOne {
 		t.Errorf("chess scales %v", got)
+	}
+}
+
+// TestTunedMarkdownLabelled: the tuned tables' values say what they are,
+// a tuning result and not a measurement.
+func TestTunedMarkdownLabelled(t *testing.T) {
+	md := TunedMarkdown(&tune.Report{}, nil, nil)
+	for _, want := range []string{"# Piece values of the tuned eval tables", "material weights (tune.json)", "not a measurement"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("tuned values.md lacks %q:\n%s", want, md)
+		}
 	}
 }
