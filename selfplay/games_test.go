@@ -36,17 +36,24 @@ func TestGameFirstPlayer(t *testing.T) {
 	}
 }
 
-// TestInterimRecords: the records read from a run's journals while it is
-// still playing are, game for game, the records its positions.jsonl holds
-// once written.
-func TestInterimRecords(t *testing.T) {
-	cfg := loadTestConfig(t, testConfig)
+// finishedTestRun plays testConfig into a new directory and returns it
+// with its summary.
+func finishedTestRun(t *testing.T) (string, *Summary) {
+	t.Helper()
 	dir := t.TempDir()
-	run(t, cfg, dir, 2)
+	run(t, loadTestConfig(t, testConfig), dir, 2)
 	sum, err := ReadSummary(filepath.Join(dir, SummaryName))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return dir, sum
+}
+
+// TestInterimRecords: the records read from a run's journals while it is
+// still playing are, game for game, the records its positions.jsonl holds
+// once written.
+func TestInterimRecords(t *testing.T) {
+	dir, sum := finishedTestRun(t)
 	var want []string
 	for _, s := range sum.Streams {
 		recs, err := ReadDataset(filepath.Join(dir, s.Dir, DatasetName))
@@ -82,13 +89,7 @@ func TestInterimRecords(t *testing.T) {
 // their order (games.pgn: by pair), whatever order its journals finished
 // the pairs in; a run in progress gives its journals' order.
 func TestGamesAsOutputs(t *testing.T) {
-	cfg := loadTestConfig(t, testConfig)
-	dir := t.TempDir()
-	run(t, cfg, dir, 2)
-	sum, err := ReadSummary(filepath.Join(dir, SummaryName))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, sum := finishedTestRun(t)
 	var want []string
 	for _, s := range sum.Streams {
 		games, err := ReadPGN(filepath.Join(dir, s.Dir, "games.pgn"))
