@@ -1,6 +1,8 @@
 package values
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -31,5 +33,21 @@ func TestTunedMarkdownLabelled(t *testing.T) {
 		if !strings.Contains(md, want) {
 			t.Errorf("tuned values.md lacks %q:\n%s", want, md)
 		}
+	}
+}
+
+// TestFitImbalancesData: a tuning's data that hold no self-play run (a
+// positions file) have no imbalance match; a data path that is gone is an
+// error, not an empty column.
+func TestFitImbalancesData(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "positions.jsonl")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fits, err := FitImbalances([]string{file}); err != nil || len(fits) != 0 {
+		t.Errorf("a positions file: %v, %v; want no fit", fits, err)
+	}
+	if _, err := FitImbalances([]string{file + ".gone"}); err == nil {
+		t.Error("a missing data path: no error")
 	}
 }

@@ -3,10 +3,13 @@ package values
 import (
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 
 	"tamerlane/internal/stats"
+	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/values/imbalance"
 	"tamerlane/values/published"
@@ -66,11 +69,22 @@ type ImbalanceEstimate struct {
 }
 
 // FitImbalances fits piece values per variant from the imbalance matches
-// of the run directories (CollectImbalances, the collector of the values
-// document) with the fit of the document and the planner (fitClasses),
-// held by tunedRidge. Pieces are relative to the Pawn when a Pawn is
-// among them, else to the Knight, else to the first piece.
-func FitImbalances(dirs []string) ([]ImbalanceFit, error) {
+// of a tuning's data (tune.Report.Data): of its self-play run directories
+// (CollectImbalances, the collector of the values document; positions
+// files and other directories hold no match) with the fit of the document
+// and the planner (fitClasses), held by tunedRidge. Pieces are relative
+// to the Pawn when a Pawn is among them, else to the Knight, else to the
+// first piece. A data path that no longer exists is an error.
+func FitImbalances(data []string) ([]ImbalanceFit, error) {
+	var dirs []string
+	for _, d := range data {
+		if _, err := os.Stat(d); err != nil {
+			return nil, fmt.Errorf("imbalance matches: %w", err)
+		}
+		if _, err := os.Stat(filepath.Join(d, selfplay.RunInfoName)); err == nil {
+			dirs = append(dirs, d)
+		}
+	}
 	imbs, _, err := CollectImbalances(dirs)
 	if err != nil {
 		return nil, err
