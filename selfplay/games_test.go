@@ -99,7 +99,7 @@ func TestGamesAsOutputs(t *testing.T) {
 		for _, g := range games {
 			want = append(want, fmt.Sprintf("%s %s %s", g.Tag("Event"), g.Tag("Round"), g.Result))
 		}
-		// The journal lists the pairs in the reverse of their order.
+		// The journal lists the pairs from the last to the first.
 		path := filepath.Join(dir, s.Dir, journalName)
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -107,7 +107,14 @@ func TestGamesAsOutputs(t *testing.T) {
 		}
 		lines := strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n")
 		lines[len(lines)-1] += "\n"
-		slices.Reverse(lines)
+		slices.SortFunc(lines, func(a, b string) int {
+			pa, errA := decodePair([]byte(a))
+			pb, errB := decodePair([]byte(b))
+			if errA != nil || errB != nil {
+				t.Fatal(errA, errB)
+			}
+			return pb.Pair - pa.Pair
+		})
 		if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644); err != nil {
 			t.Fatal(err)
 		}
