@@ -10,22 +10,28 @@
 //  1. selfplay: the current tables (DIR/tables/<variant>.yaml) are copied
 //     to gen-00g/base/ and self-play runs with them into gen-00g/selfplay
 //     (selfplay.Run with the config's selfplay section, seed + g - 1).
-//  2. tune: tune.Run on gen-00g/selfplay (and on the previous generations'
+//  2. measure: the prior-free piece values of the generation's games
+//     (values.Measure: the regression on the self-play games and the
+//     imbalance matches) into gen-00g/measured-values.json, which the
+//     report reads.
+//  3. tune: tune.Run on gen-00g/selfplay (and on the previous generations'
 //     self-play data when history says so) into gen-00g/tune, starting
 //     from (and, by the prior, pulled towards) the base tables; then
-//     tune.WriteValues writes the values tables and plots there. A
+//     values.WriteTuned writes the values tables and plots there (the
+//     tuned material weights as piece values beside the imbalance fit,
+//     values.FitImbalances, and the published figures). A
 //     variant whose fit fails (unusable weights, no positions) is listed
 //     in tune.json's unfitted and keeps its current table this
 //     generation: no export, no match, a rejection naming the reason.
-//  3. export: tune.Export writes gen-00g/tables/<variant>.yaml.
-//  4. verify: per variant a match of the new table (A) against the base
+//  4. export: tune.Export writes gen-00g/tables/<variant>.yaml.
+//  5. verify: per variant a match of the new table (A) against the base
 //     table (B) at the same node budget, game pairs from shared
 //     openings, stopped by an SPRT (pentanomial, normalized Elo, as
 //     fastchess) or at verify.pairs pairs, into gen-00g/match/<variant>.
-//  5. accept: per variant the accept rule decides; an accepted table is
+//  6. accept: per variant the accept rule decides; an accepted table is
 //     copied to DIR/tables/<variant>.yaml and becomes current. The
 //     decisions go to gen-00g/accepted.json.
-//  6. vs-gen0: per variant whose table this generation accepted, a match
+//  7. vs-gen0: per variant whose table this generation accepted, a match
 //     of the new table (A) against the generation-0 table (B), a fixed
 //     verify.vs_gen0.pairs pairs (no SPRT, so the estimate is not biased
 //     by an early stop) at verify.nodes from the verification's
@@ -34,7 +40,7 @@
 //     new against generation 0: it is reused, not played again (so
 //     generation 1 never plays this match). An unchanged table keeps its
 //     last measurement.
-//  7. anchor (only with verify.anchor): per anchor variant the current
+//  8. anchor (only with verify.anchor): per anchor variant the current
 //     table (A) plays the outside UCI engine (B) for anchor.pairs pairs,
 //     our side at verify.nodes, into gen-00g/anchor/<variant>. The
 //     engine's crash, illegal move or time loss loses that game (its
@@ -76,6 +82,7 @@
 //	gen-00g/steps.json             finished steps (the step markers) with their wall times
 //	gen-00g/base/<variant>.yaml    the tables current when the generation started
 //	gen-00g/selfplay/              a selfplay run directory (PGN, positions.jsonl, summary.json)
+//	gen-00g/measured-values.json   the prior-free piece values of the generation's games (values.Document)
 //	gen-00g/tune/                  tune.json, tables/, values.json, values.md, values-<variant>.png/.svg
 //	gen-00g/tables/<variant>.yaml  the exported tables
 //	gen-00g/match/<variant>/       the verification match (a selfplay run directory)
@@ -98,7 +105,8 @@
 // variant: the self-play summary (games, W/D/L, mean length, positions),
 // the measured values (VariantReport.Measured), the tuning summary
 // (positions, K, train and validation MSE before and after, or why the
-// fit was unusable), the engine table's piece-values table (tune.ValueRows:
+// fit was unusable), the engine table's piece-values table (values.ValueRows,
+// read from gen-00g/tune/values.json:
 // Texel estimates with 95% intervals, imbalance estimates when the config
 // plays imbalances, the published value and its source, the ratio), the
 // exported table, the match (W/D/L, pentanomial, Elo and normalized Elo
@@ -112,7 +120,9 @@
 // the anchor matches' Elo with 95% intervals and the engine's forfeits.
 // Paths in report.json are relative to the run directory; only its timing
 // fields (created, updated, generations[].timing) differ between equal
-// runs.
+// runs. The report only reads files: the measured values come from
+// gen-00g/measured-values.json (the measure step), the tuned ones from
+// gen-00g/tune/values.json (the tune step).
 //
 // # Configuration
 //

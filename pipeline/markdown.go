@@ -7,6 +7,7 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/tune"
+	"tamerlane/values"
 )
 
 // Markdown renders the report.
@@ -207,7 +208,7 @@ func Markdown(rep *Report) string {
 // writeValues writes a variant's values table in its primary scale.
 func writeValues(b *strings.Builder, gen int, v VariantReport) {
 	scale := v.Scale
-	var rows []tune.ValueRow
+	var rows []values.ValueRow
 	for _, r := range v.Values {
 		if r.Scale == scale {
 			rows = append(rows, r)
@@ -244,7 +245,7 @@ func writeValues(b *strings.Builder, gen int, v VariantReport) {
 		pub, src, ratio := "", "", ""
 		if r.Published != nil {
 			pub = ff(float64(*r.Published), 2)
-			src = fmt.Sprintf("%s (%s)", tune.ShortCitation(r.Source), r.Kind)
+			src = fmt.Sprintf("%s (%s)", values.ShortCitation(r.Source), r.Kind)
 		}
 		if r.Ratio != nil {
 			ratio = ff(float64(*r.Ratio), 2)

@@ -1,15 +1,11 @@
 package pipeline
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"tamerlane/internal/fsx"
-	"tamerlane/selfplay"
-	"tamerlane/tune/published"
 	"tamerlane/values"
 )
 
@@ -59,26 +55,32 @@ func writeMeasured(b *strings.Builder, v *values.VariantValues) {
 	b.WriteString("\n\n")
 }
 
-// measuredValues returns the prior-free values of a generation's games,
-// cached in gen-NNN/measured-values.json.
-func measuredValues(gd string, cat published.Catalog) (*values.Document, error) {
-	path := filepath.Join(gd, "measured-values.json")
+// MeasuredName is the prior-free values document of a generation's games
+// (values.Document as JSON), in its directory gen-NNN.
+const MeasuredName = "measured-values.json"
+
+// measure writes the prior-free values of generation g's self-play games
+// (package values: the regression and the imbalance matches) to
+// gen-NNN/measured-values.json, which the report reads.
+func (r *runner) measure(g int) error {
+	gd := GenDir(r.dir, g)
 	sp := filepath.Join(gd, "selfplay")
-	if st, err := os.Stat(path); err == nil {
-		if ss, err := os.Stat(filepath.Join(sp, selfplay.SummaryName)); err == nil && !ss.ModTime().After(st.ModTime()) {
-			var doc values.Document
-			if b, err := os.ReadFile(path); err == nil && json.Unmarshal(b, &doc) == nil {
-				return &doc, nil
-			}
-		}
-	}
-	doc, err := values.Measure([]string{sp}, cat, values.Options{})
+	doc, err := values.Measure([]string{sp}, r.cat, values.Options{})
 	if err != nil {
-		return nil, fmt.Errorf("measured values of %s: %w", sp, err)
+		return fmt.Errorf("measured values of %s: %w", sp, err)
 	}
-	b, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
+	for _, v := range doc.Variants {
+		r.logf(g, StepMeasure, v.Variant, "%d regression games, %d imbalance games", v.Games, v.ImbalanceGames)
+	}
+	return fsx.WriteJSON(filepath.Join(gd, MeasuredName), doc)
+}
+
+// readMeasured reads the prior-free values the measure step wrote into
+// the generation directory gd.
+func readMeasured(gd string) (*values.Document, error) {
+	var doc values.Document
+	if err := fsx.ReadJSON(filepath.Join(gd, MeasuredName), &doc, ""); err != nil {
 		return nil, err
 	}
-	return doc, fsx.WriteFile(path, append(b, '\n'))
+	return &doc, nil
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"tamerlane/internal/stats"
 	"tamerlane/values"
@@ -52,10 +53,53 @@ func TestReportMeasuredValues(t *testing.T) {
 	} else if !strings.Contains(string(md), "Holm's correction): "+ds[0].String()) {
 		t.Errorf("report.md lacks the P=1 disagreements %q", ds[0])
 	}
-	if _, err := os.Stat(filepath.Join(dir, "gen-001", "measured-values.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "gen-001", MeasuredName)); err != nil {
 		t.Error(err)
 	}
 	checkMeasuredLeads(t, dir, rep)
+	checkReportReadsFiles(t, cfg, dir, string(md))
+}
+
+// checkReportReadsFiles checks that the report only reads files: with
+// the self-play games gone (no journal, no games.pgn) and summary.json
+// newer than the measured values, a resumed finished run rebuilds the
+// same report.md from gen-001/measured-values.json, measuring nothing.
+func checkReportReadsFiles(t *testing.T, cfg *Config, dir, md string) {
+	t.Helper()
+	sp := filepath.Join(dir, "gen-001", "selfplay")
+	for _, pattern := range []string{"*/journal.jsonl", "*/games.pgn"} {
+		files, _ := filepath.Glob(filepath.Join(sp, pattern))
+		if len(files) == 0 {
+			t.Fatalf("no %s in %s", pattern, sp)
+		}
+		for _, f := range files {
+			if err := os.Remove(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(sp, "summary.json"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	runPipeline(t, cfg, dir, testOptions(true))
+	again, err := os.ReadFile(filepath.Join(dir, ReportMD))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stripUpdated(string(again)) != stripUpdated(md) {
+		t.Errorf("report.md rebuilt without the games differs:\n%s\nbefore:\n%s", again, md)
+	}
+}
+
+// stripUpdated blanks report.md's update time.
+func stripUpdated(md string) string {
+	if i := strings.Index(md, "report updated "); i >= 0 {
+		if j := strings.IndexByte(md[i:], '.'); j >= 0 {
+			return md[:i] + md[i+j:]
+		}
+	}
+	return md
 }
 
 // checkMeasuredLeads checks that a report whose games measured the

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -175,10 +176,10 @@ func TestResume(t *testing.T) {
 	}
 	cases = append(cases,
 		interrupt{name: "in-selfplay-1", step: 0, table: "gen-001/base/", games: 8},
-		interrupt{name: "in-verify-2", step: len(steps) + 3, table: "gen-002/tables/", games: 4},
+		interrupt{name: "in-verify-2", step: len(steps) + slices.Index(steps, StepVerify), table: "gen-002/tables/", games: 4},
 		// Generation 2's match of its table against generation 0 (the
 		// only players of the gen-000 table).
-		interrupt{name: "in-vs-gen0-2", step: len(steps) + 5, table: "gen-000/tables/", games: 4})
+		interrupt{name: "in-vs-gen0-2", step: len(steps) + slices.Index(steps, StepVsGen0), table: "gen-000/tables/", games: 4})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

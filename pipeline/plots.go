@@ -20,7 +20,7 @@ import (
 
 	"tamerlane/internal/fsx"
 	"tamerlane/internal/stats"
-	"tamerlane/tune"
+	"tamerlane/values"
 )
 
 // writePlots draws the report's plots into dir and returns their paths
@@ -142,7 +142,7 @@ func tableValuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 					order = append(order, s)
 				}
 				if r.Published != nil && math.IsNaN(s.pub) {
-					s.pub, s.src = float64(*r.Published), tune.ShortCitation(r.Source)
+					s.pub, s.src = float64(*r.Published), values.ShortCitation(r.Source)
 				}
 				val, lo, hi := float64(r.Texel.Value), float64(r.Texel.Lo), float64(r.Texel.Hi)
 				if math.IsNaN(val) {

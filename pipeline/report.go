@@ -14,8 +14,8 @@ import (
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
-	"tamerlane/tune/published"
 	"tamerlane/values"
+	"tamerlane/values/published"
 )
 
 // ReportFormat identifies report.json.
@@ -133,11 +133,11 @@ type VariantReport struct {
 	// was unusable, or the data held no position of the variant. The
 	// generation then keeps the variant's table.
 	TuneError string `json:"tune_error,omitempty"`
-	// Values are tune.ValueRows of the fit: Texel and imbalance
+	// Values are values.ValueRows of the fit: Texel and imbalance
 	// estimates with 95% intervals beside the published values, in every
 	// scale of the variant.
-	Values []tune.ValueRow `json:"values,omitempty"`
-	// Scale is the primary scale of the values (tune.PrimaryScale).
+	Values []values.ValueRow `json:"values,omitempty"`
+	// Scale is the primary scale of the values (values.PrimaryScale).
 	Scale string `json:"scale,omitempty"`
 	// Measured are the prior-free values of the generation's games
 	// (package tamerlane/values: regression, imbalance, agreement; P=1).
@@ -297,7 +297,10 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 		rep.Elo[v] = []EloPoint{{Generation: 0}}
 		rep.Current[v] = CurrentTable{Generation: 0, Table: filepath.ToSlash(filepath.Join("gen-000", TablesDir, v+".yaml"))}
 	}
-	lastDone, lastStep := 0, ""
+	// lastDone and lastStep are the newest step recorded; complete says
+	// whether generation lastDone recorded every step (a run resumed after
+	// a step was added records it after the others).
+	lastDone, lastStep, complete := 0, "", false
 	for g := 1; ; g++ {
 		gd := GenDir(dir, g)
 		if _, err := os.Stat(gd); err != nil {
@@ -313,6 +316,9 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 			gr.Timing[s.Step] = s.Seconds
 			lastDone, lastStep = g, s.Step
 		}
+		if len(steps.Steps) > 0 {
+			complete = !slices.ContainsFunc(Steps(), func(step string) bool { return !steps.done(step) })
+		}
 		var sum *selfplay.Summary
 		if steps.done(StepSelfplay) {
 			if sum, err = selfplay.ReadSummary(filepath.Join(gd, "selfplay", selfplay.SummaryName)); err != nil {
@@ -325,14 +331,18 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 			}
 		}
 		var measured *values.Document
-		if sum != nil {
-			if measured, err = measuredValues(gd, cat); err != nil {
+		if steps.done(StepMeasure) {
+			if measured, err = readMeasured(gd); err != nil {
 				return nil, err
 			}
 		}
 		var tr *tune.Report
+		var tuned []values.ValueRow
 		if steps.done(StepTune) {
 			if tr, err = tune.ReadReport(filepath.Join(gd, "tune")); err != nil {
+				return nil, err
+			}
+			if tuned, err = values.ReadTuned(filepath.Join(gd, "tune")); err != nil {
 				return nil, err
 			}
 		}
@@ -360,8 +370,12 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 					vr.Tune = &TuneReport{Positions: f.Positions, ValidPositions: f.ValidPositions, Games: f.Games, K: f.K,
 						StartTrainMSE: f.StartTrainMSE, TrainMSE: f.TrainMSE, StartValidMSE: f.StartValidMSE, ValidMSE: f.ValidMSE,
 						Iterations: f.Iterations, Status: f.Status, SEMethod: f.SEMethod, PriorSD: f.PriorSD, Regularisation: f.Regularisation}
-					vr.Values = tune.ValueRows(f, tr.Imbalance(v), cat)
-					vr.Scale = string(tune.PrimaryScale(cat, v))
+					for _, row := range tuned {
+						if row.Variant == v {
+							vr.Values = append(vr.Values, row)
+						}
+					}
+					vr.Scale = string(values.PrimaryScale(cat, v))
 					if p := filepath.Join(gd, "tune", "values-"+v+".png"); exists(p) {
 						vr.ValuesPlot = rel(dir, p)
 					}
@@ -420,18 +434,15 @@ func buildReport(dir string, cfg *Config, info *Info, cat published.Catalog) (*R
 		rep.Generations = append(rep.Generations, gr)
 	}
 	rep.EloVsGen0 = gen0Points(rep)
-	steps := Steps()
-	final := steps[len(steps)-1]
 	switch {
-	case lastDone >= cfg.Generations && lastStep == final:
+	case lastDone >= cfg.Generations && complete:
 		rep.Status, rep.Finished = "finished", true
 	case lastStep == "":
 		rep.Status = "started: no step finished yet"
+	case complete:
+		rep.Status = fmt.Sprintf("generation %d/%d done", lastDone, cfg.Generations)
 	default:
 		rep.Status = fmt.Sprintf("generation %d/%d: %s done", lastDone, cfg.Generations, lastStep)
-		if lastStep == final && lastDone < cfg.Generations {
-			rep.Status = fmt.Sprintf("generation %d/%d done", lastDone, cfg.Generations)
-		}
 	}
 	return rep, nil
 }

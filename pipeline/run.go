@@ -14,7 +14,7 @@ import (
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 // Format identifies the run directory layout (pipeline.json).
@@ -23,16 +23,19 @@ const Format = "tamerlane-pipeline/1"
 // Steps returns the steps of a generation, in order (a new slice each
 // call).
 func Steps() []string {
-	return []string{StepSelfplay, StepTune, StepExport, StepVerify, StepAccept, StepVsGen0, StepAnchor}
+	return []string{StepSelfplay, StepMeasure, StepTune, StepExport, StepVerify, StepAccept, StepVsGen0, StepAnchor}
 }
 
 // Step names.
 const (
 	StepSelfplay = "selfplay"
-	StepTune     = "tune"
-	StepExport   = "export"
-	StepVerify   = "verify"
-	StepAccept   = "accept"
+	// StepMeasure writes the prior-free piece values of the generation's
+	// games (measured-values.json).
+	StepMeasure = "measure"
+	StepTune    = "tune"
+	StepExport  = "export"
+	StepVerify  = "verify"
+	StepAccept  = "accept"
 	// StepVsGen0 measures the accepted tables against generation 0.
 	StepVsGen0 = "vs-gen0"
 	// StepAnchor plays the current tables against the outside anchor.
@@ -217,6 +220,8 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 			switch step {
 			case StepSelfplay:
 				serr = r.selfplay(ctx, g)
+			case StepMeasure:
+				serr = r.measure(g)
 			case StepTune:
 				serr = r.tune(ctx, g)
 			case StepExport:

@@ -14,6 +14,7 @@ import (
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
+	"tamerlane/values"
 )
 
 // baseTable is the table current when generation g started (player B of
@@ -152,7 +153,11 @@ func (r *runner) tune(ctx context.Context, g int) error {
 	for _, u := range rep.Unfitted {
 		r.logf(g, StepTune, u.Variant, "no usable fit (%s): the current table is kept", u.Error)
 	}
-	if _, _, err := tune.WriteValues(out, rep, r.cat); err != nil {
+	imbs, err := values.FitImbalances(dirs)
+	if err != nil {
+		return err
+	}
+	if _, _, err := values.WriteTuned(out, rep, imbs, r.cat); err != nil {
 		return err
 	}
 	return nil

@@ -212,7 +212,7 @@ type VariantConfig struct {
 // classical pawn odds), optionally followed by ">" and the token of a
 // non-royal piece put in its place ("R>A", "R@a>A": a Rook replaced by an
 // Eagle, to measure a piece that appears only by promotion; the fits of
-// package tune/imbalance count the player as lacking the Rook and having
+// package values/imbalance count the player as lacking the Rook and having
 // an extra Eagle). The piece removed is
 // chosen deterministically: White's pieces are scanned from rank 1 up and
 // each rank from file a; Black's are scanned from its own back rank down,

@@ -56,6 +56,13 @@
 // before the digests were kept resumes unchecked; one recorded with the
 // earlier file digests, "sha256:...", is refused by every newer binary).
 //
+// Readers of a run (tuning, piece values, paired comparisons, move
+// quality) replay its games through one iterator, Games: a finished run's
+// games as its outputs hold them (by pair, an SPRT's cut applied), a run
+// still playing or stopped the games its journals hold so far; results
+// are read by WhiteScore. InterimRecords gives the data-set records of a
+// run still playing.
+//
 // # Journal format
 //
 // Each line of journal.jsonl is a JSON object:

@@ -50,12 +50,11 @@ func TestEnginePoolKeepsEngines(t *testing.T) {
 			t.Errorf("restart %v: %d uci, %d quit, %d ucinewgame; want %d, %d, 8",
 				restart, count["uci"], count["quit"], count["ucinewgame"], starts, starts)
 		}
-		err = ScanJournals(dir, func(g *JournalGame) error {
+		for g, err := range Games(dir) {
+			if err != nil {
+				t.Fatal(err)
+			}
 			moves[i] = append(moves[i], strings.Join(g.Moves, " "))
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 		slices.Sort(moves[i])
 	}

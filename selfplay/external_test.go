@@ -360,12 +360,11 @@ func TestExternalPairGamesDiffer(t *testing.T) {
 			t.Fatal(err)
 		}
 		var games [][]string
-		err := ScanJournals(dir, func(g *JournalGame) error {
+		for g, err := range Games(dir) {
+			if err != nil {
+				t.Fatal(err)
+			}
 			games = append(games, g.Moves)
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 		if len(games) != 2 {
 			t.Fatalf("jitter %v: %d games, want 2", jitter, len(games))

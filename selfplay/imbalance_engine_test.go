@@ -151,15 +151,17 @@ func TestJournalsReadWithoutEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	games := 0
-	err = ScanJournals(dir, func(g *JournalGame) error {
+	for g, err := range Games(dir) {
+		if err != nil {
+			t.Fatalf("Games without the engine: %v", err)
+		}
 		games++
 		if !g.SameProgram {
 			t.Errorf("game of pair %d: not read as the same program against itself", g.Pair)
 		}
-		return nil
-	})
-	if err != nil || games != 2 {
-		t.Fatalf("ScanJournals without the engine: %d games, %v; want 2", games, err)
+	}
+	if games != 2 {
+		t.Fatalf("Games without the engine: %d games, want 2", games)
 	}
 	same, err := SameProgramMatches(dir)
 	if err != nil || !same["engine"] {

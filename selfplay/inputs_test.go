@@ -97,15 +97,17 @@ func TestParseTCRefusesNonFinite(t *testing.T) {
 	}
 }
 
-// TestScanJournalsOtherRunKind: the journals of a directory of another
+// TestGamesOtherRunKind: the games of a directory of another
 // kind of run are refused by what it is, not by the first field of its
 // config.yaml, which is not a self-play config.
-func TestScanJournalsOtherRunKind(t *testing.T) {
+func TestGamesOtherRunKind(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "pipeline.json", "{}\n")
 	writeFile(t, dir, "config.yaml", "name: mine\n")
-	err := ScanJournals(dir, func(*JournalGame) error { return nil })
+	var err error
+	for _, err = range Games(dir) {
+	}
 	if err == nil || !strings.Contains(err.Error(), dir+" is a pipeline run directory (pipeline.json), not a self-play or match run (run.json)") {
-		t.Errorf("ScanJournals of a pipeline directory: %v", err)
+		t.Errorf("Games of a pipeline directory: %v", err)
 	}
 }

@@ -13,17 +13,6 @@ import (
 	"tamerlane/selfplay/elo"
 )
 
-// outcomeFor returns the outcome of a result for the given colour.
-func outcomeFor(result string, c engine.Color) elo.Outcome {
-	switch {
-	case result == "1/2-1/2":
-		return elo.Draw
-	case (result == "1-0") == (c == engine.White):
-		return elo.Win
-	}
-	return elo.Loss
-}
-
 // selectEntries sorts the entries by pair and, for a stream with an SPRT,
 // cuts them at the first prefix of consecutive pairs on which the test
 // decides. It returns the pairs kept and the SPRT state.

@@ -1,11 +1,11 @@
-// Package tune fits piece values and evaluation weights to self-play
-// results. It reads the position data sets of one or more self-play run
-// directories (package selfplay), turns every position into the engine's own
-// feature vector (package engine/eval, so tuner and engine cannot drift),
-// fits the weights by Texel's method (package tune/texel), estimates piece
-// values a second way from imbalance matches (package tune/imbalance),
-// compares both with published figures (package tune/published) and exports
-// eval tables the engine loads.
+// Package tune fits evaluation weights to self-play results. It reads the
+// position data sets of one or more self-play run directories (package
+// selfplay), turns every position into the engine's own feature vector
+// (package engine/eval, so tuner and engine cannot drift), fits the
+// weights by Texel's method (package tune/texel) or by the moves played
+// (package tune/choice), reports the fit (tune.json) and exports eval
+// tables the engine loads. Piece values, the tuned table's material
+// weights among them, are package values' product.
 //
 // The prior that holds the fit near its starting table is either fixed
 // (Config.PriorSD) or chosen by the held-out games (Config.Regularise, the

@@ -111,17 +111,20 @@ func TestLoadMovesLabel(t *testing.T) {
 	// The expected targets, from the journals.
 	ev := eval.New(mustDefault(t, engine.MustVariant("chess", nil)))
 	var want []int
-	err = selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+	for g, err := range selfplay.Games(dir) {
+		if err != nil {
+			t.Fatal(err)
+		}
 		pos, moves, err := g.Replay()
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		for ply, m := range moves {
 			if ply-g.BookPlies >= mo.Skip && (pos.SideToMove() == engine.White) == g.FirstWhite {
 				if !pos.InCheck() {
 					first, err := notation.ParseMove(pos, firstMove(pos))
 					if err != nil {
-						return err
+						t.Fatal(err)
 					}
 					var ml engine.MoveList
 					if _, chosen, why := moveLeaves(pos, first, ev, nil, &ml, new([]eval.Feature)); why == "" {
@@ -131,10 +134,6 @@ func TestLoadMovesLabel(t *testing.T) {
 			}
 			pos.Make(m)
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if len(want) != l.Len() {
 		t.Fatalf("%d labelled positions, the journals have %d", l.Len(), len(want))

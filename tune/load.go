@@ -78,18 +78,7 @@ func (s datasetSource) records() iter.Seq2[selfplay.Record, error] {
 	if !s.interim {
 		return selfplay.Records(s.path)
 	}
-	return func(yield func(selfplay.Record, error) bool) {
-		errStop := errors.New("stop")
-		err := selfplay.InterimRecords(s.path, func(r selfplay.Record) error {
-			if !yield(r, nil) {
-				return errStop
-			}
-			return nil
-		})
-		if err != nil && !errors.Is(err, errStop) {
-			yield(selfplay.Record{}, err)
-		}
-	}
+	return selfplay.InterimRecords(s.path)
 }
 
 // datasetSources returns the data sets of self-play run directories: the

@@ -131,30 +131,27 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 	var ml engine.MoveList
 	var buf []eval.Feature
 	for ri, dir := range runs {
-		err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+		for g, err := range selfplay.Games(dir) {
+			if err != nil {
+				return nil, err
+			}
 			if err := ctx.Err(); err != nil {
-				return err
+				return nil, err
 			}
 			name := g.Variant.Name
 			if len(want) > 0 && !want[name] {
-				return nil
+				continue
 			}
-			var result float32
-			switch g.Result {
-			case "1-0":
-				result = 1
-			case "0-1":
-				result = 0
-			case "1/2-1/2":
-				result = 0.5
-			default:
-				return nil
+			score, ok := selfplay.WhiteScore(g.Result)
+			if !ok {
+				continue
 			}
+			result := float32(score)
 			b := builders[name]
 			if b == nil {
 				w, err := eval.Default(g.Variant)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				b = &builder{data: &MoveData{Variant: name, Dropped: map[string]int{},
 					Train: &choice.Set{}, Valid: &choice.Set{}}, ev: eval.New(w)}
@@ -171,7 +168,7 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 			games++ // the game's identifier: its number in the order read
 			pos, moves, err := g.Replay()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			var label *selfplay.ExternalPlayer
 			if mo.Label != nil {
@@ -199,7 +196,7 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 					target := played
 					if label != nil && !pos.InCheck() { // positions in check are left out anyway
 						if target, _, err = label.Move(ctx, pos); err != nil {
-							return fmt.Errorf("%s: pair %d ply %d: moves.label: %w", dir, g.Pair, ply, err)
+							return nil, fmt.Errorf("%s: pair %d ply %d: moves.label: %w", dir, g.Pair, ply, err)
 						}
 					}
 					leaves, chosen, why := moveLeaves(pos, target, b.ev, opt.Quiet, &ml, &buf)
@@ -211,16 +208,12 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 							r = 1 - r
 						}
 						if err := set.Add(leaves, chosen, r, games); err != nil {
-							return fmt.Errorf("%s: pair %d ply %d: %w", dir, g.Pair, ply, err)
+							return nil, fmt.Errorf("%s: pair %d ply %d: %w", dir, g.Pair, ply, err)
 						}
 					}
 				}
 				pos.Make(played)
 			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
 		}
 	}
 	out := map[string]*MoveData{}

@@ -65,10 +65,13 @@ func TestLoadMovesLeaves(t *testing.T) {
 	}
 	// Recount the sampled positions and legal moves from the journals.
 	var sampled, leaves int
-	err = selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+	for g, err := range selfplay.Games(dir) {
+		if err != nil {
+			t.Fatal(err)
+		}
 		pos, moves, err := g.Replay()
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		for ply, m := range moves {
 			if after := ply - g.BookPlies; after >= mo.Skip && after%mo.Every == 0 {
@@ -81,10 +84,6 @@ func TestLoadMovesLeaves(t *testing.T) {
 			}
 			pos.Make(m)
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if sampled != d.Read || leaves != d.Train.Leaves()+d.Valid.Leaves() {
 		t.Errorf("journals: %d positions sampled, %d leaves; LoadMoves: %d read, %d leaves", sampled, leaves, d.Read,
@@ -111,10 +110,13 @@ func TestLoadMovesPlayer(t *testing.T) {
 	recount := func(player string, every, skip int) (positions, leaves int) {
 		t.Helper()
 		ev := eval.New(mustDefault(t, engine.MustVariant("chess", nil)))
-		err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+		for g, err := range selfplay.Games(dir) {
+			if err != nil {
+				t.Fatal(err)
+			}
 			pos, moves, err := g.Replay()
 			if err != nil {
-				return err
+				t.Fatal(err)
 			}
 			own := 0
 			for ply, m := range moves {
@@ -132,10 +134,6 @@ func TestLoadMovesPlayer(t *testing.T) {
 				}
 				pos.Make(m)
 			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 		return positions, leaves
 	}

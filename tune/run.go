@@ -46,15 +46,14 @@ type Unfitted struct {
 	Error string `json:"error"`
 }
 
-// Report is tune.json: every variant's fit and imbalance estimate.
+// Report is tune.json: every variant's fit.
 type Report struct {
-	Format     string         `json:"format"`
-	Kind       string         `json:"kind"`
-	Created    string         `json:"created"`
-	Data       []string       `json:"data"`
-	Options    Options        `json:"options"`
-	Fits       []*VariantFit  `json:"fits"`
-	Imbalances []ImbalanceFit `json:"imbalances,omitempty"`
+	Format  string        `json:"format"`
+	Kind    string        `json:"kind"`
+	Created string        `json:"created"`
+	Data    []string      `json:"data"`
+	Options Options       `json:"options"`
+	Fits    []*VariantFit `json:"fits"`
 	// Unfitted are the variants whose fit failed (Options.KeepGoing).
 	Unfitted []Unfitted `json:"unfitted,omitempty"`
 }
@@ -78,16 +77,6 @@ func (r *Report) FitError(variant string) string {
 		}
 	}
 	return ""
-}
-
-// Imbalance returns the imbalance estimate of a variant, or nil.
-func (r *Report) Imbalance(variant string) *ImbalanceFit {
-	for i := range r.Imbalances {
-		if r.Imbalances[i].Variant == variant {
-			return &r.Imbalances[i]
-		}
-	}
-	return nil
 }
 
 // Run tunes every variant found in the data directories and writes
@@ -175,9 +164,6 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 		if err := table.WriteFile(filepath.Join(out, "tables", name+".yaml")); err != nil {
 			return nil, err
 		}
-	}
-	if rep.Imbalances, err = FitImbalances(dirs); err != nil {
-		return nil, err
 	}
 	if err := fsx.WriteJSON(filepath.Join(out, "tune.json"), rep); err != nil {
 		return nil, err

@@ -10,14 +10,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
 )
 
 // truth is the table the synthetic results are drawn from: the default
@@ -279,7 +277,7 @@ func TestRatioDeltaMethod(t *testing.T) {
 			knight = pv
 		}
 	}
-	iv, err := f.Ratio(knight, published.PawnOne)
+	iv, err := f.Ratio(knight, "P", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,18 +289,6 @@ func TestRatioDeltaMethod(t *testing.T) {
 	se := math.Sqrt(r * r * (50/(a*a) + 8/(b*b) - 2*2.5/(a*b)))
 	if math.Abs(float64(iv.Value)-r) > 1e-9 || math.Abs(float64(iv.Hi-iv.Value)-1.959963984540054*se) > 1e-9 {
 		t.Errorf("ratio %v [%v, %v], want %v ± %v", iv.Value, iv.Lo, iv.Hi, r, 1.96*se)
-	}
-	// Tamerlane II's values are published with Rook = 5 (Zillions), so
-	// that scale comes first; chess's with Pawn = 1.
-	cat, err := published.Load("../data/published")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := Scales(cat, "tamerlane2"); len(got) != 3 || got[0] != published.RookFive {
-		t.Errorf("tamerlane2 scales %v", got)
-	}
-	if got := Scales(cat, "chess"); len(got) != 2 || got[0] != published.PawnOne {
-		t.Errorf("chess scales %v", got)
 	}
 }
 
@@ -321,45 +307,6 @@ func TestConfigErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.yaml, err, tc.want)
 		}
-	}
-}
-
-// TestWriteValues renders the values files of a small fit.
-func TestWriteValues(t *testing.T) {
-	v := engine.MustVariant("chess", nil)
-	data := t.TempDir()
-	writeSyntheticRun(t, data, v, 800, 4)
-	out := t.TempDir()
-	cfg, _ := ParseConfig([]byte("free: [material.]\nquiet: false\n"), "t.yaml")
-	rep, err := Run(context.Background(), []string{data}, out, Options{Load: cfg.Options(nil).Load, Fit: cfg.Options(nil).Fit, Now: time.Unix(0, 0)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := published.Load("../data/published")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, files, err := WriteValues(out, rep, cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sawKaufman bool
-	for _, r := range rows {
-		if r.Piece == "Q" && r.Scale == "P=1" && r.Published != nil && float64(*r.Published) == 9.75 {
-			sawKaufman = true
-		}
-	}
-	if !sawKaufman {
-		t.Error("no published Queen value 9.75 (Kaufman) beside the estimate")
-	}
-	for _, p := range append(files.Plots, files.JSON, files.Markdown) {
-		if st, err := os.Stat(p); err != nil || st.Size() == 0 {
-			t.Errorf("%s missing or empty: %v", p, err)
-		}
-	}
-	back, err := ReadReport(out)
-	if err != nil || back.Fit("chess") == nil {
-		t.Fatalf("report does not read back: %v", err)
 	}
 }
 

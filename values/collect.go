@@ -15,8 +15,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
-	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // VariantSamples are the regression samples of one variant.
@@ -38,70 +37,36 @@ type VariantSamples struct {
 // selfplay.PlayerSpec.SameProgram). Imbalance streams and other matches are
 // not used: their material is imposed or their players differ.
 //
-// A run still in progress (selfplay.InProgress) is read from its journals:
-// the games finished so far.
+// The games are those selfplay.Games gives: a finished run's outputs, a
+// run still in progress the games finished so far.
 func CollectRegression(dirs []string, opt SampleOptions) (map[string]*VariantSamples, error) {
 	out := map[string]*VariantSamples{}
 	for _, dir := range dirs {
-		if selfplay.InProgress(dir) {
-			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
-				if !selfPlay(g.Kind, g.SameProgram) {
-					return nil
-				}
-				vs := out[g.Variant.Name]
-				if vs == nil {
-					vs = &VariantSamples{Classes: NewClasses(g.Variant, opt.Pairs)}
-					out[g.Variant.Name] = vs
-				}
-				r, ok := resultScore(g.Result)
-				if !ok {
-					return nil
-				}
-				start, moves, err := g.Replay()
-				if err != nil {
-					return err
-				}
-				vs.Samples = append(vs.Samples, GameSamples(vs.Classes, start, moves, r, vs.Games, opt)...)
-				vs.Games++
-				if g.Termination == selfplay.TermAdjudicatedLoss {
-					vs.Resigned++
-				}
-				return nil
-			})
+		for g, err := range selfplay.Games(dir) {
 			if err != nil {
 				return nil, err
 			}
-			continue
-		}
-		sum, err := selfplay.ReadSummary(filepath.Join(dir, "summary.json"))
-		if err != nil {
-			return nil, err
-		}
-		same, err := selfplay.SameProgramMatches(dir)
-		if err != nil {
-			return nil, err
-		}
-		for _, s := range sum.Streams {
-			if !selfPlay(s.Kind, same[s.Name]) {
+			if !selfPlay(g.Kind, g.SameProgram) {
 				continue
 			}
-			vs := out[s.Variant]
+			vs := out[g.Variant.Name]
 			if vs == nil {
-				v, err := engine.VariantWithRules(s.Variant, s.Rules)
-				if err != nil {
-					return nil, fmt.Errorf("%s: stream %s: %v", dir, s.Name, err)
-				}
-				vs = &VariantSamples{Classes: NewClasses(v, opt.Pairs)}
-				out[s.Variant] = vs
+				vs = &VariantSamples{Classes: NewClasses(g.Variant, opt.Pairs)}
+				out[g.Variant.Name] = vs
 			}
-			path := filepath.Join(dir, s.Dir, "games.pgn")
-			smp, n, err := PGNSamples(path, s.Variant, vs.Classes, vs.Games, opt)
+			r, ok := selfplay.WhiteScore(g.Result)
+			if !ok {
+				continue
+			}
+			start, moves, err := g.Replay()
 			if err != nil {
 				return nil, err
 			}
-			vs.Samples = append(vs.Samples, smp...)
-			vs.Games += n
-			vs.Resigned += s.Terminations[selfplay.TermAdjudicatedLoss]
+			vs.Samples = append(vs.Samples, GameSamples(vs.Classes, start, moves, r, vs.Games, opt)...)
+			vs.Games++
+			if g.Termination == selfplay.TermAdjudicatedLoss {
+				vs.Resigned++
+			}
 		}
 	}
 	return out, nil
@@ -119,15 +84,15 @@ func selfPlay(kind string, sameProgram bool) bool {
 // variant, the openings file its matches started from ("": the array): a
 // variant's streams must all start from the array or all from one file
 // (imbalanceSources.add).
-func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[string]string, error) {
-	out := map[string][]*tune.ImbalanceMatch{}
-	match := func(variant, name string, first, second []string) *tune.ImbalanceMatch {
+func CollectImbalances(dirs []string) (map[string][]*ImbalanceMatch, map[string]string, error) {
+	out := map[string][]*ImbalanceMatch{}
+	match := func(variant, name string, first, second []string) *ImbalanceMatch {
 		for _, x := range out[variant] {
 			if x.Name == name && fmt.Sprint(x.FirstRemoves) == fmt.Sprint(first) && fmt.Sprint(x.SecondRemoves) == fmt.Sprint(second) {
 				return x
 			}
 		}
-		m := &tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}
+		m := &ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}
 		out[variant] = append(out[variant], m)
 		return m
 	}
@@ -137,19 +102,22 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 			return nil, nil, err
 		}
 		if selfplay.InProgress(dir) {
-			// ScanJournals gives a pair's two games one after the other,
-			// the first side White in the first: its points (in halves)
-			// wait for the second's, to count the pair in the pentanomial.
+			// Games gives a pair's two games one after the other, the
+			// first side White in the first: its points (in halves) wait
+			// for the second's, to count the pair in the pentanomial.
 			firstPoints := 0
-			err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+			for g, err := range selfplay.Games(dir) {
+				if err != nil {
+					return nil, nil, err
+				}
 				if g.Kind != "imbalance" {
-					return nil
+					continue
 				}
 				w, ok := g.FirstPlayer()
 				if !ok {
-					return nil
+					continue
 				}
-				add := tune.ImbalanceMatch{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses, Pentanomial: make([]int, 5)}
+				add := ImbalanceMatch{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses, Pentanomial: make([]int, 5)}
 				if g.Termination == selfplay.TermAdjudicatedLoss {
 					add.Resigned = 1
 				}
@@ -161,10 +129,6 @@ func CollectImbalances(dirs []string) (map[string][]*tune.ImbalanceMatch, map[st
 					add.Pentanomial[firstPoints+points]++
 				}
 				match(g.Variant.Name, g.Stream, g.FirstRemoves, g.SecondRemoves).Add(add)
-				return nil
-			})
-			if err != nil {
-				return nil, nil, err
 			}
 			continue
 		}
@@ -263,12 +227,12 @@ func (src *imbalanceSources) add(dir string) error {
 // carries the pair with it (README, "Piece values"); two of them are
 // worth two pieces and one pair, not two pairs. The planner never plays
 // such a match; a self-play stream may.
-func fittableMatches(name string, ms []*tune.ImbalanceMatch) ([]*tune.ImbalanceMatch, []string) {
+func fittableMatches(name string, ms []*ImbalanceMatch) ([]*ImbalanceMatch, []string) {
 	v, err := engine.VariantWithRules(name, "")
 	if err != nil {
 		return ms, nil
 	}
-	var kept []*tune.ImbalanceMatch
+	var kept []*ImbalanceMatch
 	var notes []string
 	for _, m := range ms {
 		if t := twoColourBound(v, m.FirstRemoves, m.SecondRemoves); t != "" {
@@ -300,9 +264,9 @@ func twoColourBound(v *engine.Variant, sides ...[]string) string {
 // streamMatch is a finished imbalance stream's result as a match: its
 // pairs, the first side's wins, draws and losses, and the games resign
 // adjudication ended.
-func streamMatch(s *selfplay.StreamSummary) tune.ImbalanceMatch {
+func streamMatch(s *selfplay.StreamSummary) ImbalanceMatch {
 	w := s.FirstPlayer
-	return tune.ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
+	return ImbalanceMatch{Name: s.Name, Pairs: s.Pairs, Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
 		Resigned: s.Terminations[selfplay.TermAdjudicatedLoss], Pentanomial: slices.Clone(s.Pentanomial[:])}
 }
 

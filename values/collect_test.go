@@ -13,7 +13,6 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
-	"tamerlane/tune"
 )
 
 // TestRegressionReadsSelfPlayMatches: the regression reads self-play
@@ -225,7 +224,7 @@ func TestImbalanceConsistencyInDocument(t *testing.T) {
 func TestReportedFitWidened(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	vals := map[string]float64{"P": 1, "N": 3, "R": 5}
-	match := func(name string, first, second []string, rook float64) *tune.ImbalanceMatch {
+	match := func(name string, first, second []string, rook float64) *ImbalanceMatch {
 		v := maps.Clone(vals)
 		v["R"] = rook
 		d := 0.0
@@ -236,7 +235,7 @@ func TestReportedFitWidened(t *testing.T) {
 			d += v[x]
 		}
 		p := 1 / (1 + math.Exp(-0.7*d))
-		m := &tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second, Pairs: 1000}
+		m := &ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second, Pairs: 1000}
 		for range 2000 {
 			if rng.Float64() < p {
 				m.Wins++
@@ -247,7 +246,7 @@ func TestReportedFitWidened(t *testing.T) {
 		return m
 	}
 	for _, odd := range []float64{5, 6} {
-		ms := []*tune.ImbalanceMatch{match("P odds", []string{"P"}, nil, 5), match("N vs P+P+P", []string{"N"}, []string{"P", "P", "P"}, 5),
+		ms := []*ImbalanceMatch{match("P odds", []string{"P"}, nil, 5), match("N vs P+P+P", []string{"N"}, []string{"P", "P", "P"}, 5),
 			match("R vs N+P+P", []string{"R"}, []string{"N", "P", "P"}, 5), match("R vs P+P+P+P", []string{"R"}, []string{"P", "P", "P", "P"}, odd)}
 		plain, _, err := fitImbalance([]string{"P", "N", "R"}, ms, 0)
 		if err != nil {
@@ -258,9 +257,9 @@ func TestReportedFitWidened(t *testing.T) {
 		// Pairs whose games correlate widen by √(1 + ρ) when that is the
 		// larger; a negative ρ narrows nothing.
 		for _, rho := range []float64{0, -0.2, 0.5, 4} {
-			var pc *tune.PairCorrelation
+			var pc *PairCorrelation
 			if rho != 0 {
-				pc = &tune.PairCorrelation{Pairs: 4000, Rho: stats.NewInterval(rho, 0.02)}
+				pc = &PairCorrelation{Pairs: 4000, Rho: stats.NewInterval(rho, 0.02)}
 			}
 			reported, _, err := reportedImbalanceFit([]string{"P", "N", "R"}, ms, pc)
 			if err != nil {

@@ -7,7 +7,7 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 // CompareDefinition states in one sentence what a Comparison's figures

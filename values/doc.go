@@ -48,7 +48,7 @@
 // worth about X minus Y, against the second side's whole array, and Y
 // keeps playing its own matches while X does.
 // Matches are played in rounds of BatchPairs game pairs; after every round
-// the values are refitted (package tamerlane/tune/imbalance) and a piece's
+// the values are refitted (package tamerlane/values/imbalance) and a piece's
 // matches stop when the 95% half-width of its value is at most HalfWidth
 // pawns, its match reached MaxPairs pairs, or, with StopOutOfReach
 // (stop_out_of_reach: true), after four rounds the half-width projected

@@ -9,9 +9,8 @@ import (
 	"tamerlane/internal/stats"
 
 	"tamerlane/selfplay"
-	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
-	"tamerlane/tune/published"
+	"tamerlane/values/imbalance"
+	"tamerlane/values/published"
 )
 
 // Scale is the one scale of every value in a Document.
@@ -230,7 +229,7 @@ type VariantValues struct {
 	// φ, the bridge to the logit of a pawn-odds match (φ = 1 at the start).
 	Logistic *Logistic `json:"logistic,omitempty"`
 	// Matches are the imbalance matches (rounds summed).
-	Matches []*tune.ImbalanceMatch `json:"matches,omitempty"`
+	Matches []*ImbalanceMatch `json:"matches,omitempty"`
 	// ImbalanceConsistency tests the imbalance fit's additive model
 	// against its matches: when they are more than the values, every
 	// match's score against the one the others predict (absent without
@@ -239,7 +238,7 @@ type VariantValues struct {
 	// ImbalancePairCorrelation is the correlation of the two games of a
 	// pair of the imbalance matches (absent when some match was read
 	// from a run in progress, without its pairs).
-	ImbalancePairCorrelation *tune.PairCorrelation `json:"imbalance_pair_correlation,omitempty"`
+	ImbalancePairCorrelation *PairCorrelation `json:"imbalance_pair_correlation,omitempty"`
 	// Pieces are the rows, the pawn first.
 	Pieces []PieceValues `json:"pieces"`
 	// Scored is the scored-differences reading of the regression's
@@ -380,7 +379,7 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 
 // document fits the values of the regression samples and imbalance
 // matches of every variant they have (Measure, MeasurePGN).
-func document(regs map[string]*VariantSamples, imbs map[string][]*tune.ImbalanceMatch, imbFrom map[string]string, cat published.Catalog, opt Options) (*Document, error) {
+func document(regs map[string]*VariantSamples, imbs map[string][]*ImbalanceMatch, imbFrom map[string]string, cat published.Catalog, opt Options) (*Document, error) {
 	var names []string
 	for v := range regs {
 		names = append(names, v)
@@ -471,7 +470,7 @@ func document(regs map[string]*VariantSamples, imbs map[string][]*tune.Imbalance
 		vv.Notes = append(vv.Notes, notes...)
 		if len(ms) > 0 {
 			vv.Matches, vv.ImbalanceOpenings = ms, imbFrom[name]
-			vv.ImbalancePairCorrelation = tune.PairCorrelationOf(ms)
+			vv.ImbalancePairCorrelation = PairCorrelationOf(ms)
 			pieces := []string{"P"}
 			for _, m := range ms {
 				vv.ImbalanceGames += m.Games()
@@ -505,7 +504,7 @@ func document(regs map[string]*VariantSamples, imbs map[string][]*tune.Imbalance
 		tab := cat[name]
 		// Other scales: the published one, and N=1 (ratios to the knight).
 		var scales []published.Scale
-		if sc := tune.PrimaryScale(cat, name); sc != published.PawnOne {
+		if sc := PrimaryScale(cat, name); sc != published.PawnOne {
 			scales = append(scales, sc)
 		}
 		if slices.Contains(order, "N") && !slices.Contains(scales, published.KnightOne) {

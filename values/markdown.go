@@ -7,7 +7,7 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay/elo"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // Markdown renders the document as tables, one per variant.

@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	"tamerlane/internal/stats"
-	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // TestPairCorrelationSentence: values.md says how much the pairs'
@@ -21,8 +20,8 @@ func TestPairCorrelationSentence(t *testing.T) {
 		{0.02, 0.03, "not significantly, but the intervals are at least √(1 + ρ̂) = 1.010 times"},
 		{0.21, 0.03, "**they correlate**: the intervals are at least √(1 + ρ̂) = 1.100 times"},
 	} {
-		v := &VariantValues{Matches: []*tune.ImbalanceMatch{{Name: "P odds", FirstRemoves: []string{"P"}, Pairs: 900, Wins: 600, Draws: 600, Losses: 600}},
-			ImbalancePairCorrelation: &tune.PairCorrelation{Pairs: 900, Rho: stats.NewInterval(c.rho, c.se/stats.Z95)}}
+		v := &VariantValues{Matches: []*ImbalanceMatch{{Name: "P odds", FirstRemoves: []string{"P"}, Pairs: 900, Wins: 600, Draws: 600, Losses: 600}},
+			ImbalancePairCorrelation: &PairCorrelation{Pairs: 900, Rho: stats.NewInterval(c.rho, c.se/stats.Z95)}}
 		var b strings.Builder
 		matchesMarkdown(&b, v)
 		if !strings.Contains(b.String(), c.want) {
@@ -34,7 +33,7 @@ func TestPairCorrelationSentence(t *testing.T) {
 // TestConsistencyWidening: the consistency sentence gives the widening
 // the matches' spread asks for as a lower bound ("at least"): the
 // reported intervals take the larger of it and the pairs' correlation
-// (tune.ReportedImbalance), which the next sentence gives.
+// (ReportedImbalance), which the next sentence gives.
 func TestConsistencyWidening(t *testing.T) {
 	c := &imbalance.Consistency{Matches: 6, DF: 2, ChiSquare: 8, P: 0.02, PureError: 0.9, Heterogeneity: 4}
 	if got, want := ConsistencySummary(c), "2.00 times as wide as independent games would make them (√(X²/df))"; !strings.Contains(got, want) {

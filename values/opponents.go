@@ -8,8 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // opponent chooses the material a match measuring x sets against e, x's
@@ -116,7 +115,7 @@ func pawnsWorth(est map[string]float64, k int) float64 {
 // other route.
 func checkOpponent(x string, est map[string]float64, cfg PlanConfig, played []*PlannedMatch) []string {
 	routes := map[string]bool{}
-	var ms []*tune.ImbalanceMatch
+	var ms []*ImbalanceMatch
 	for _, m := range played {
 		ms = append(ms, &m.ImbalanceMatch)
 		if m.Piece == x {

@@ -8,8 +8,7 @@ import (
 	"strings"
 
 	"tamerlane/internal/stats"
-	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // Pawn sets in the imbalance fit.
@@ -124,7 +123,7 @@ func setOdds(first, second []string) string {
 // with games measures (setOdds), in order of first appearance. A set
 // whose odds match has no game yet (a round read while it is played)
 // counts as its pawns.
-func measuredSets(ms []*tune.ImbalanceMatch) []string {
+func measuredSets(ms []*ImbalanceMatch) []string {
 	var sets []string
 	for _, m := range ms {
 		if m.Games() == 0 {
@@ -157,19 +156,27 @@ func withSets(removes []string, sets []string) []string {
 // plain fit (fitImbalance), its intervals widened by the matches' spread
 // about the additive model when they spread more than their games allow,
 // or by the correlation of a pair's games pc when that is larger
-// (tune.ReportedImbalance).
-func reportedImbalanceFit(pieces []string, ms []*tune.ImbalanceMatch, pc *tune.PairCorrelation) (*imbalance.Result, []string, error) {
+// (ReportedImbalance).
+func reportedImbalanceFit(pieces []string, ms []*ImbalanceMatch, pc *PairCorrelation) (*imbalance.Result, []string, error) {
 	fit, classes, err := fitImbalance(pieces, ms, 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	return tune.ReportedImbalance(fit, pc), classes, nil
+	return ReportedImbalance(fit, pc), classes, nil
 }
 
 // fitImbalance fits the matches' values with the pawn as unit (pawn
-// odds: the reference): one class per piece of pieces ("P" first) and
-// one per measured pawn set, appended, which it returns with the fit.
-func fitImbalance(pieces []string, ms []*tune.ImbalanceMatch, ridge float64) (*imbalance.Result, []string, error) {
+// odds: the reference) and the given ridge (fitClasses).
+func fitImbalance(pieces []string, ms []*ImbalanceMatch, ridge float64) (*imbalance.Result, []string, error) {
+	return fitClasses(pieces, ms, imbalance.Options{Reference: "P", Ridge: ridge})
+}
+
+// fitClasses is the imbalance fit of piece values, the one the values
+// document, the planner and the tuned values tables use: one class per
+// piece of pieces and one per measured pawn set, appended, which it
+// returns with the fit; matches without a game are left out; opt names
+// the reference piece and the ridge.
+func fitClasses(pieces []string, ms []*ImbalanceMatch, opt imbalance.Options) (*imbalance.Result, []string, error) {
 	sets := measuredSets(ms)
 	classes := slices.Concat(pieces, sets)
 	var fm []imbalance.Match
@@ -188,6 +195,6 @@ func fitImbalance(pieces []string, ms []*tune.ImbalanceMatch, ridge float64) (*i
 	if len(fm) == 0 {
 		return nil, nil, errors.New("no matches played")
 	}
-	fit, err := imbalance.Fit(classes, fm, imbalance.Options{Reference: "P", Ridge: ridge})
+	fit, err := imbalance.Fit(classes, fm, opt)
 	return fit, classes, err
 }

@@ -12,8 +12,7 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
-	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 func TestPawnSetNames(t *testing.T) {
@@ -75,10 +74,10 @@ func TestSetOddsAndWithSets(t *testing.T) {
 
 // expected returns a match whose results are exactly the model's
 // expectation over n games: first-side score σ(d) in logit, no draws.
-func expected(name string, first, second []string, d float64, n int) *tune.ImbalanceMatch {
+func expected(name string, first, second []string, d float64, n int) *ImbalanceMatch {
 	p := stats.Logistic(d)
 	w := int(math.Round(p * float64(n)))
-	return &tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second, Pairs: n / 2, Wins: w, Losses: n - w}
+	return &ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second, Pairs: n / 2, Wins: w, Losses: n - w}
 }
 
 // TestFitPawnSets: when three pawns are worth far less than three single
@@ -90,7 +89,7 @@ func TestFitPawnSets(t *testing.T) {
 	knight := expected("N vs P+P+P", []string{"N"}, []string{"P", "P", "P"}, -n+set3, 200000)
 	setOdds := expected("3P odds", []string{"P", "P", "P"}, nil, -set3, 200000)
 
-	fit, classes, err := fitImbalance([]string{"P", "N"}, []*tune.ImbalanceMatch{odds, knight, setOdds}, 0)
+	fit, classes, err := fitImbalance([]string{"P", "N"}, []*ImbalanceMatch{odds, knight, setOdds}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +104,7 @@ func TestFitPawnSets(t *testing.T) {
 	}
 	// Without the set's odds every pawn counts one: the knight comes out
 	// 3 + (1.60 − 0.45)/0.40 = 5.875 pawns.
-	lin, classes, err := fitImbalance([]string{"P", "N"}, []*tune.ImbalanceMatch{odds, knight}, 0)
+	lin, classes, err := fitImbalance([]string{"P", "N"}, []*ImbalanceMatch{odds, knight}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +129,7 @@ func TestPawnSetAdditivity(t *testing.T) {
 		odds := expected("P odds", []string{"P"}, nil, -p, 20000)
 		knight := expected("N vs P+P+P", []string{"N"}, []string{"P", "P", "P"}, -n+c.set3, 20000)
 		setOdds := expected("3P odds", []string{"P", "P", "P"}, nil, -c.set3, 20000)
-		fit, _, err := fitImbalance([]string{"P", "N"}, []*tune.ImbalanceMatch{odds, knight, setOdds}, 0)
+		fit, _, err := fitImbalance([]string{"P", "N"}, []*ImbalanceMatch{odds, knight, setOdds}, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,11 +166,11 @@ func synthPlaySets(rng *rand.Rand, vals map[string]float64, sets map[int]float64
 		}
 		return v
 	}
-	return func(_ context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
-		var out []tune.ImbalanceMatch
+	return func(_ context.Context, round int, batch []PlannedMatch, pairs int) ([]ImbalanceMatch, error) {
+		var out []ImbalanceMatch
 		for _, m := range batch {
 			p := stats.Logistic((worth(m.SecondRemoves) - worth(m.FirstRemoves)) / scale)
-			o := tune.ImbalanceMatch{Name: m.Name, Pairs: pairs}
+			o := ImbalanceMatch{Name: m.Name, Pairs: pairs}
 			for range 2 * pairs {
 				if rng.Float64() < p {
 					o.Wins++
@@ -316,8 +315,8 @@ func TestMeasurePawnSets(t *testing.T) {
 func TestUnplayedSetOdds(t *testing.T) {
 	odds := expected("P odds", []string{"P"}, nil, -0.4, 2000)
 	knight := expected("N vs P+P+P", []string{"N"}, []string{"P", "P", "P"}, -0.4, 2000)
-	unplayed := &tune.ImbalanceMatch{Name: "3P odds", FirstRemoves: []string{"P", "P", "P"}}
-	fit, classes, err := fitImbalance([]string{"P", "N"}, []*tune.ImbalanceMatch{odds, knight, unplayed}, 0)
+	unplayed := &ImbalanceMatch{Name: "3P odds", FirstRemoves: []string{"P", "P", "P"}}
+	fit, classes, err := fitImbalance([]string{"P", "N"}, []*ImbalanceMatch{odds, knight, unplayed}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 // PGNRead counts the games of PGN files (MeasurePGN) and those left out,
@@ -62,7 +62,7 @@ func CollectPGN(paths []string, opt SampleOptions) (map[string]*VariantSamples, 
 		used := read.Used
 		err = selfplay.ScanPGN(f, path, func(g *selfplay.PGNGame) error {
 			read.Games++
-			r, ok := resultScore(g.Result)
+			r, ok := selfplay.WhiteScore(g.Result)
 			if !ok {
 				read.Unfinished++
 				return nil

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"tamerlane/internal/stats"
-	"tamerlane/tune/published"
-	"tamerlane/tune/valueplot"
+	"tamerlane/values/published"
+	"tamerlane/values/valueplot"
 )
 
 // Band is a range of the phase φ (the non-pawn material left, 1 at the

@@ -11,8 +11,7 @@ import (
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 
-	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // PlanSettings are the planner's pieces, targets and budget: the fields a
@@ -127,7 +126,7 @@ func (c *PlanConfig) Validate() error {
 // FirstRemoves, the second without SecondRemoves. Name is "X vs Y+P+P",
 // "Y>X+P+P vs nothing" (a replacement, see sides) or "P odds".
 type PlannedMatch struct {
-	tune.ImbalanceMatch
+	ImbalanceMatch
 	// Piece is the piece it measures ("P": pawn odds).
 	Piece string `json:"piece"`
 	// Check marks a check match (PlanConfig.CheckPairs).
@@ -136,7 +135,7 @@ type PlannedMatch struct {
 
 // PlayFunc plays one round: BatchPairs pairs of every listed match, and
 // returns what each gave (by name: pairs and the first side's results).
-type PlayFunc func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error)
+type PlayFunc func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]ImbalanceMatch, error)
 
 // ImbalanceResult is the state of the planner after its last round.
 type ImbalanceResult struct {
@@ -183,7 +182,7 @@ func (c PlanConfig) CandidateMatches() []PlannedMatch {
 		name := plannedName(piece, first, second)
 		if !seen[name] {
 			seen[name] = true
-			out = append(out, PlannedMatch{ImbalanceMatch: tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}, Piece: piece})
+			out = append(out, PlannedMatch{ImbalanceMatch: ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}, Piece: piece})
 		}
 	}
 	add("P", []string{"P"}, nil)
@@ -260,7 +259,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		if m := byName[name]; m != nil {
 			return m
 		}
-		m := &PlannedMatch{ImbalanceMatch: tune.ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}, Piece: piece}
+		m := &PlannedMatch{ImbalanceMatch: ImbalanceMatch{Name: name, FirstRemoves: first, SecondRemoves: second}, Piece: piece}
 		byName[name] = m
 		res.Matches = append(res.Matches, m)
 		return m
@@ -508,7 +507,7 @@ const planRidge = 0.01
 // one estimate per piece of pieces, then one per measured pawn set
 // (fitImbalance).
 func fitMatches(pieces []string, matches []*PlannedMatch, ridge float64) (*imbalance.Result, error) {
-	ms := make([]*tune.ImbalanceMatch, len(matches))
+	ms := make([]*ImbalanceMatch, len(matches))
 	for i, m := range matches {
 		ms[i] = &m.ImbalanceMatch
 	}

@@ -8,8 +8,7 @@ import (
 	"slices"
 	"strings"
 	"tamerlane/internal/stats"
-	"tamerlane/tune"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 	"testing"
 )
 
@@ -17,9 +16,9 @@ import (
 // σ((value of what the second side lacks − value of what the first side
 // lacks)/scale) with draws, from known values.
 func synthPlay(rng *rand.Rand, vals map[string]float64, scale float64, calls *int) PlayFunc {
-	return func(_ context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
+	return func(_ context.Context, round int, batch []PlannedMatch, pairs int) ([]ImbalanceMatch, error) {
 		*calls++
-		var out []tune.ImbalanceMatch
+		var out []ImbalanceMatch
 		for _, m := range batch {
 			d := 0.0
 			for _, x := range m.FirstRemoves {
@@ -32,7 +31,7 @@ func synthPlay(rng *rand.Rand, vals map[string]float64, scale float64, calls *in
 			}
 			p := stats.Logistic(d / scale)
 			draw := 0.6 * math.Min(p, 1-p)
-			o := tune.ImbalanceMatch{Name: m.Name, Pairs: pairs}
+			o := ImbalanceMatch{Name: m.Name, Pairs: pairs}
 			for range 2 * pairs {
 				u := rng.Float64()
 				switch {
@@ -86,7 +85,7 @@ func TestPlanOpponentsAndStop(t *testing.T) {
 	short := 0
 	rng := rand.New(rand.NewPCG(3, 4))
 	play := synthPlay(rng, planVals, 2.5, &short)
-	limited := func(ctx context.Context, round int, b []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
+	limited := func(ctx context.Context, round int, b []PlannedMatch, pairs int) ([]ImbalanceMatch, error) {
 		if round >= res.Rounds-1 {
 			return nil, errStopTest
 		}
@@ -233,7 +232,7 @@ func TestPlanLeavesWhitewashAmongManyPieces(t *testing.T) {
 		calls := 0
 		play := synthPlay(rand.New(rand.NewPCG(seed, 9)), vals, 2.2, &calls)
 		var second []PlannedMatch
-		stop := func(ctx context.Context, round int, b []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
+		stop := func(ctx context.Context, round int, b []PlannedMatch, pairs int) ([]ImbalanceMatch, error) {
 			if round == 1 {
 				second = b
 				return nil, errStopTest
@@ -465,9 +464,9 @@ func TestPlanChecks(t *testing.T) {
 		oddVals["R"]++
 		oddPlay := synthPlay(rng, oddVals, 2.5, new(int))
 		rounds := 0
-		play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
+		play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]ImbalanceMatch, error) {
 			rounds++
-			var out []tune.ImbalanceMatch
+			var out []ImbalanceMatch
 			for _, m := range batch {
 				p := additive
 				if odd && m.Check && m.Piece == "R" {

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"tamerlane/internal/stats"
-	"tamerlane/tune/published"
-	"tamerlane/tune/valueplot"
+	"tamerlane/values/published"
+	"tamerlane/values/valueplot"
 )
 
 // plotPoint is an estimate as a point of the plot.

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 // measureInto plays a small regression-only measurement into dir.

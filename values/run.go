@@ -14,7 +14,6 @@ import (
 
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
-	"tamerlane/tune"
 )
 
 // RunOptions are the settings of Run that never change a result.
@@ -160,7 +159,7 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 	if err != nil {
 		return nil, err
 	}
-	play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]tune.ImbalanceMatch, error) {
+	play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]ImbalanceMatch, error) {
 		sc := selfplay.DefaultConfig()
 		sc.Seed = cfg.Seed*1000003 + uint64(round) + 1
 		sc.Nodes, sc.MaxPlies = cfg.Nodes, cfg.MaxPlies
@@ -183,7 +182,7 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 		if err != nil {
 			return nil, err
 		}
-		var out []tune.ImbalanceMatch
+		var out []ImbalanceMatch
 		for k := range res.Summary.Streams {
 			out = append(out, streamMatch(&res.Summary.Streams[k]))
 		}

@@ -11,7 +11,7 @@ import (
 
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 const tinyMeasure = `

@@ -1,12 +1,9 @@
 package values
 
 import (
-	"fmt"
 	"slices"
 
 	"tamerlane/engine"
-	"tamerlane/internal/fsx"
-	"tamerlane/selfplay"
 )
 
 // Classes maps a variant's piece types to the classes the regression
@@ -268,48 +265,4 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
-}
-
-// resultScore maps a PGN result to White's score.
-func resultScore(r string) (float64, bool) {
-	switch r {
-	case "1-0":
-		return 1, true
-	case "0-1":
-		return 0, true
-	case "1/2-1/2":
-		return 0.5, true
-	}
-	return 0, false
-}
-
-// PGNSamples reads the games of a PGN file of one variant and returns
-// their quiet samples; games of other variants are skipped, unfinished
-// games ("*") too. firstGame numbers the first game's cluster; the number
-// of games used is returned.
-func PGNSamples(path, variant string, c *Classes, firstGame int, opt SampleOptions) ([]Sample, int, error) {
-	f, err := fsx.Open(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer f.Close()
-	var out []Sample
-	n := 0
-	err = selfplay.ScanPGN(f, path, func(g *selfplay.PGNGame) error {
-		if v := g.Tag("Variant"); v != variant && !(v == "" && variant == "chess") {
-			return nil
-		}
-		r, ok := resultScore(g.Result)
-		if !ok {
-			return nil
-		}
-		start, moves, err := g.Replay()
-		if err != nil {
-			return fmt.Errorf("%s:%d: %v", path, g.Line, err)
-		}
-		out = append(out, GameSamples(c, start, moves, r, firstGame+n, opt)...)
-		n++
-		return nil
-	})
-	return out, n, err
 }

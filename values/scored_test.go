@@ -9,8 +9,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/internal/stats"
-	"tamerlane/tune"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 // scoredGame is one hand-made game of TestScoredByHand: its difference
@@ -401,12 +400,12 @@ func TestScoredAgainstImbalance(t *testing.T) {
 	for i := range s {
 		s[i].Diff = append(slices.Clip(s[i].Diff), 0)
 	}
-	ms := []*tune.ImbalanceMatch{
+	ms := []*ImbalanceMatch{
 		{Name: "P odds", FirstRemoves: []string{"P"}, Pairs: 1000, Wins: 800, Losses: 1200},
 		{Name: "N vs P+P+P", FirstRemoves: []string{"N"}, SecondRemoves: []string{"P", "P", "P"}, Pairs: 1000, Wins: 900, Draws: 100, Losses: 1000},
 	}
 	doc, err := document(map[string]*VariantSamples{"chess": {Classes: classes, Samples: s, Games: 20000}},
-		map[string][]*tune.ImbalanceMatch{"chess": ms}, map[string]string{}, nil, Options{})
+		map[string][]*ImbalanceMatch{"chess": ms}, map[string]string{}, nil, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,8 @@ import (
 
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
 	"tamerlane/values"
+	"tamerlane/values/published"
 )
 
 // runMeasure plays a values measurement (tamerlane measure -c CONFIG -o DIR).

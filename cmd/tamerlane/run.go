@@ -13,7 +13,7 @@ import (
 	"tamerlane/configs"
 	"tamerlane/pipeline"
 	"tamerlane/selfplay"
-	"tamerlane/tune/published"
+	"tamerlane/values/published"
 )
 
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -12,8 +12,8 @@ import (
 
 	"tamerlane/pipeline"
 	"tamerlane/tune"
-	"tamerlane/tune/published"
 	"tamerlane/values"
+	"tamerlane/values/published"
 )
 
 func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -179,7 +179,11 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	rows, files, err := tune.WriteValues(dir, rep, cat)
+	imbs, err := values.FitImbalances(rep.Data)
+	if err != nil {
+		return err
+	}
+	rows, files, err := values.WriteTuned(dir, rep, imbs, cat)
 	if err != nil {
 		return err
 	}
@@ -191,7 +195,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if *asJSON {
 		return fmt.Errorf("%s has no self-play games: the prior-free values need a measurement or pipeline run", *run)
 	}
-	fmt.Fprint(stdout, tune.ValuesMarkdown(rep, rows))
+	fmt.Fprint(stdout, values.TunedMarkdown(rep, imbs, rows))
 	fmt.Fprintf(stdout, "wrote %s, %s, %s\n", files.JSON, files.Markdown, strings.Join(files.Plots, ", "))
 	return nil
 }

@@ -193,10 +193,13 @@ func readPairs(dirs []string) ([]pairScore, error) {
 		}
 		idx := map[key]int{}   // the pair's index in out
 		games := map[key]int{} // its finished games
-		err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+		for g, err := range selfplay.Games(dir) {
+			if err != nil {
+				return nil, fmt.Errorf("paired: %s: %w", dir, err)
+			}
 			w, ok := g.FirstPlayer()
 			if !ok {
-				return nil
+				continue
 			}
 			k := key{g.Stream, g.Pair}
 			i, seen := idx[k]
@@ -207,10 +210,6 @@ func readPairs(dirs []string) ([]pairScore, error) {
 			}
 			games[k]++
 			out[i].score += float64(w.Wins) + float64(w.Draws)/2
-			return nil
-		})
-		if err != nil {
-			return nil, fmt.Errorf("paired: %s: %w", dir, err)
 		}
 		for k, i := range idx {
 			out[i].score /= float64(games[k])

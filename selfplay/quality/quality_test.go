@@ -160,10 +160,13 @@ func TestSampleRun(t *testing.T) {
 	dir := greedyRun(t)
 	all, want := 0, 0
 	var wantFENs []string
-	err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+	for g, err := range selfplay.Games(dir) {
+		if err != nil {
+			t.Fatal(err)
+		}
 		pos, moves, err := g.Replay()
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		for ply, m := range moves {
 			if ply >= g.BookPlies && (pos.SideToMove() == engine.White) == g.FirstWhite {
@@ -175,10 +178,6 @@ func TestSampleRun(t *testing.T) {
 			}
 			pos.Make(m)
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	v, fens, err := SampleRun(dir, 2)
 	if err != nil {

@@ -20,15 +20,18 @@ func SampleRun(dir string, every int) (*engine.Variant, []string, error) {
 	var v *engine.Variant
 	var fens []string
 	seen := 0
-	err := selfplay.ScanJournals(dir, func(g *selfplay.JournalGame) error {
+	for g, err := range selfplay.Games(dir) {
+		if err != nil {
+			return nil, nil, err
+		}
 		if v == nil {
 			v = g.Variant
 		} else if g.Variant.Name != v.Name || g.Variant.Options.String() != v.Options.String() {
-			return fmt.Errorf("quality: %s mixes variants (%s and %s of stream %s): judge one at a time", dir, v.Name, g.Variant.Name, g.Stream)
+			return nil, nil, fmt.Errorf("quality: %s mixes variants (%s and %s of stream %s): judge one at a time", dir, v.Name, g.Variant.Name, g.Stream)
 		}
 		pos, moves, err := g.Replay()
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		first := engine.White
 		if !g.FirstWhite {
@@ -43,10 +46,6 @@ func SampleRun(dir string, every int) (*engine.Variant, []string, error) {
 			}
 			pos.Make(m)
 		}
-		return nil
-	})
-	if err != nil {
-		return nil, nil, err
 	}
 	if len(fens) == 0 {
 		return nil, nil, fmt.Errorf("quality: no finished game in %s", dir)

@@ -1,4 +1,4 @@
-package tune
+package values
 
 import (
 	"math"
@@ -113,9 +113,9 @@ func TestAddPentanomial(t *testing.T) {
 	}
 }
 
-// TestImbalanceFitWidenedByPairs: the tuning report's imbalance fit of
+// TestImbalanceFitWidenedByPairs: the tuned values tables' imbalance fit of
 // matches whose pairs repeat a result widens its intervals by √(1 + ρ̂),
-// as the values document does (tune.ReportedImbalance); the same matches
+// as the values document does (ReportedImbalance); the same matches
 // without their pairs (pentanomials unknown) keep the plain intervals.
 func TestImbalanceFitWidenedByPairs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))

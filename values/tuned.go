@@ -1,4 +1,4 @@
-package tune
+package values
 
 import (
 	"fmt"
@@ -10,26 +10,29 @@ import (
 
 	"tamerlane/internal/fsx"
 	"tamerlane/internal/stats"
-	"tamerlane/tune/published"
-	"tamerlane/tune/valueplot"
+	"tamerlane/tune"
+	"tamerlane/values/published"
+	"tamerlane/values/valueplot"
 )
 
-// ValuesFiles names the files WriteValues writes.
+// ValuesFiles names the files WriteTuned writes.
 type ValuesFiles struct {
 	JSON     string   `json:"json"`
 	Markdown string   `json:"markdown"`
 	Plots    []string `json:"plots"`
 }
 
-// WriteValues writes the values tables of a tuning report into dir:
-// values.json, values.md and, per variant, values-<variant>.png and .svg
-// (estimates with 95% intervals against the published figures, in the
-// variant's primary scale).
-func WriteValues(dir string, rep *Report, cat published.Catalog) ([]ValueRow, ValuesFiles, error) {
+// WriteTuned writes the values tables of a tuning report into dir: the
+// tuned table's material weights as piece values beside the imbalance
+// fits imbs (FitImbalances of the tuning's data) and the published
+// figures, as values.json, values.md and, per variant,
+// values-<variant>.png and .svg (estimates with 95% intervals against the
+// published figures, in the variant's primary scale).
+func WriteTuned(dir string, rep *tune.Report, imbs []ImbalanceFit, cat published.Catalog) ([]ValueRow, ValuesFiles, error) {
 	var rows []ValueRow
 	files := ValuesFiles{JSON: filepath.Join(dir, "values.json"), Markdown: filepath.Join(dir, "values.md")}
 	for _, f := range rep.Fits {
-		vr := ValueRows(f, rep.Imbalance(f.Variant), cat)
+		vr := ValueRows(f, imbalanceOf(imbs, f.Variant), cat)
 		rows = append(rows, vr...)
 		png, svg, err := plotValues(filepath.Join(dir, "values-"+f.Variant), f.Variant, vr, cat)
 		if err != nil {
@@ -40,7 +43,7 @@ func WriteValues(dir string, rep *Report, cat published.Catalog) ([]ValueRow, Va
 	if err := fsx.WriteJSON(files.JSON, rows); err != nil {
 		return nil, files, err
 	}
-	if err := fsx.WriteFile(files.Markdown, []byte(ValuesMarkdown(rep, rows))); err != nil {
+	if err := fsx.WriteFile(files.Markdown, []byte(TunedMarkdown(rep, imbs, rows))); err != nil {
 		return nil, files, err
 	}
 	return rows, files, nil
@@ -107,22 +110,41 @@ func ShortCitation(c string) string {
 // reYear finds years in citations.
 var reYear = regexp.MustCompile(`\b(1[5-9]|20)\d\d\b`)
 
-// ValuesMarkdown renders the values tables as Markdown.
-func ValuesMarkdown(rep *Report, rows []ValueRow) string {
+// ReadTuned reads the values tables WriteTuned wrote into dir.
+func ReadTuned(dir string) ([]ValueRow, error) {
+	var rows []ValueRow
+	err := fsx.ReadJSON(filepath.Join(dir, "values.json"), &rows, "")
+	return rows, err
+}
+
+// imbalanceOf returns the imbalance fit of a variant, or nil.
+func imbalanceOf(imbs []ImbalanceFit, variant string) *ImbalanceFit {
+	for i := range imbs {
+		if imbs[i].Variant == variant {
+			return &imbs[i]
+		}
+	}
+	return nil
+}
+
+// TunedMarkdown renders the values tables of a tuning report and its
+// imbalance fits as Markdown.
+func TunedMarkdown(rep *tune.Report, imbs []ImbalanceFit, rows []ValueRow) string {
 	var b strings.Builder
-	b.WriteString("# Piece values\n\n")
+	b.WriteString("# Piece values of the tuned eval tables\n\n")
+	b.WriteString("The tuned tables' material weights (tune.json) read as piece values: a tuning result, shrunk towards the starting table by the fit's prior, not a measurement (the prior-free values are the measurement's values.md). ")
 	b.WriteString("Texel estimates are the mean of a piece's middlegame and endgame material weights, as ratios to the scale's reference piece (the Pawn reference is the mean of all pawn types), with 95% delta-method intervals from the game-clustered covariance of the fit. Imbalance estimates come from a logistic regression of imbalance-match scores on the material difference.\n\n")
 	for _, f := range rep.Fits {
 		fmt.Fprintf(&b, "## %s\n\n", f.Variant)
 		fmt.Fprintf(&b, "%d positions of %d games (validation %d); K %.3f; lambda %g; %s; train MSE %.5f (start %.5f); validation MSE %.5f (start %.5f); %d iterations, %s; errors: %s.\n\n",
 			f.Positions, f.Games, f.ValidPositions, float64(f.K), float64(f.Lambda), f.PriorText(), float64(f.TrainMSE), float64(f.StartTrainMSE),
-			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, StatusText(f.Status), f.SEMethod)
+			float64(f.ValidMSE), float64(f.StartValidMSE), f.Iterations, tune.StatusText(f.Status), f.SEMethod)
 		if f.Lambda != 0 {
 			fmt.Fprintf(&b, "Validation MSE against game results alone: %.5f (start %.5f).\n\n", float64(f.ValidResultMSE), float64(f.StartValidResultMSE))
 		}
-		b.WriteString(RegularisationMarkdown(f.Regularisation))
-		b.WriteString(IdentificationMarkdown(f))
-		if imb := rep.Imbalance(f.Variant); imb != nil && imb.Error != "" {
+		b.WriteString(tune.RegularisationMarkdown(f.Regularisation))
+		b.WriteString(tune.IdentificationMarkdown(f))
+		if imb := imbalanceOf(imbs, f.Variant); imb != nil && imb.Error != "" {
 			fmt.Fprintf(&b, "Imbalance fit: %s.\n\n", imb.Error)
 		}
 		for _, scale := range rowScales(rows, f.Variant) {
@@ -172,7 +194,7 @@ func fmtInterval(iv *stats.Interval) string {
 	return iv.Format(2)
 }
 
-func fmtFloat(f *Float) string {
+func fmtFloat(f *stats.Float) string {
 	if f == nil || math.IsNaN(float64(*f)) {
 		return ""
 	}

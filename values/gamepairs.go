@@ -1,10 +1,10 @@
-package tune
+package values
 
 import (
 	"math"
 
 	"tamerlane/internal/stats"
-	"tamerlane/tune/imbalance"
+	"tamerlane/values/imbalance"
 )
 
 // PairCorrelation is the correlation of the first side's scores in the
@@ -41,7 +41,7 @@ func (c *PairCorrelation) Inflation() float64 {
 }
 
 // ReportedImbalance returns an imbalance fit as the values document and
-// the tuning report give it. The pairs' correlation makes a match's mean
+// the tuned values tables give it. The pairs' correlation makes a match's mean
 // score k = 1 + ρ̂ times as variable as independent games
 // (PairCorrelation.Inflation; pc nil: k = 1), so the additive model's test
 // is taken with it (imbalance.Consistency.Inflated), and the covariance is

@@ -1,7 +1,9 @@
 package selfplay
 
 import (
+	"errors"
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 
@@ -9,9 +11,9 @@ import (
 	"tamerlane/internal/fsx"
 )
 
-// JournalGame is one finished game of a run read from its stream's
-// journal, before the run has written games.pgn and summary.json.
-type JournalGame struct {
+// Game is one finished game of a self-play run as Games reads it from
+// the run's journals: what replaying it needs, its result and its stream.
+type Game struct {
 	// Stream, Kind ("selfplay", "imbalance" or "match"), FirstRemoves and
 	// SecondRemoves describe the game's stream as StreamSummary does.
 	Stream        string
@@ -46,11 +48,9 @@ type JournalGame struct {
 // FirstPlayer returns the game's result for its stream's first player as
 // the counts of one game (a win, a draw or a loss), and false for a game
 // without a decisive or drawn result.
-func (g *JournalGame) FirstPlayer() (WDL, bool) {
+func (g *Game) FirstPlayer() (WDL, bool) {
 	var w WDL
-	switch g.Result {
-	case "1-0", "0-1", "1/2-1/2":
-	default:
+	if _, ok := WhiteScore(g.Result); !ok {
 		return w, false
 	}
 	first := engine.White
@@ -63,7 +63,7 @@ func (g *JournalGame) FirstPlayer() (WDL, bool) {
 
 // Replay returns the game's root position and its moves, checked by the
 // rules; an error names the journal line and the ply.
-func (g *JournalGame) Replay() (*engine.Position, []engine.Move, error) {
+func (g *Game) Replay() (*engine.Position, []engine.Move, error) {
 	pos, err := engine.ParseFEN(g.Variant, g.FEN)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", g.where, err)
@@ -84,46 +84,78 @@ func InProgress(dir string) bool {
 	return errRun == nil && os.IsNotExist(errSum)
 }
 
-// ScanJournals calls fn for every finished game in the journals of the
-// self-play run directory dir, stream by stream in the order of the run's
-// config.yaml and, within a stream, in the order the pairs finished. It
-// reads what a running (or stopped) run has recorded so far and never
-// writes; a torn last journal line, a pair still being written, is
-// skipped, as a resumed run would. The run's outside engines need not be
-// installed.
-func ScanJournals(dir string, fn func(*JournalGame) error) error {
-	return eachJournalPair(dir, func(st *stream, e jEntry, p *jPair) error {
-		for i, g := range p.Games {
-			moves := make([]string, 0, len(g.Book)+len(g.Moves))
-			moves = append(moves, g.Book...)
-			for _, m := range g.Moves {
-				moves = append(moves, m.M)
+// Games iterates over the replayable games of the self-play run
+// directory dir, finished or in progress, stream by stream in the order
+// of the run's config.yaml. A finished run's (summary.json written) are
+// the games its outputs hold, in their order: by pair, an SPRT's cut
+// applied (games.pgn, positions.jsonl, the summary's counts). A run still
+// playing (InProgress), or stopped, gives every game its journals hold so
+// far, in the order the pairs finished; a torn last journal line, a pair
+// still being written, is skipped, as a resumed run would. Games never
+// writes, and the run's outside engines need not be installed. An error
+// (a journal or config.yaml that does not read) is the last pair yielded.
+func Games(dir string) iter.Seq2[*Game, error] {
+	return yieldAll(func(yield func(*Game) error) error {
+		return eachJournalPair(dir, func(st *stream, e jEntry, p *jPair) error {
+			for i, g := range p.Games {
+				moves := make([]string, 0, len(g.Book)+len(g.Moves))
+				moves = append(moves, g.Book...)
+				for _, m := range g.Moves {
+					moves = append(moves, m.M)
+				}
+				jg := &Game{Stream: st.name, Kind: st.kind, FirstRemoves: st.firstRemoves, SecondRemoves: st.secondRemoves, SameProgram: st.sameProgram,
+					Variant: st.v, Pair: p.Pair, FirstWhite: i == 0, FEN: g.FEN, Moves: moves, Result: g.Result, Termination: g.Termination, BookPlies: len(g.Book),
+					where: fmt.Sprintf("%s (game %d)", e.where(), i+1)}
+				if err := yield(jg); err != nil {
+					return err
+				}
 			}
-			jg := &JournalGame{Stream: st.name, Kind: st.kind, FirstRemoves: st.firstRemoves, SecondRemoves: st.secondRemoves, SameProgram: st.sameProgram,
-				Variant: st.v, Pair: p.Pair, FirstWhite: i == 0, FEN: g.FEN, Moves: moves, Result: g.Result, Termination: g.Termination, BookPlies: len(g.Book),
-				where: fmt.Sprintf("%s (game %d)", e.where(), i+1)}
-			if err := fn(jg); err != nil {
-				return err
-			}
-		}
-		return nil
+			return nil
+		})
 	})
 }
 
-// InterimRecords calls fn for the data-set records of every finished game
-// in the journals of the self-play run directory dir, running or stopped:
-// the records its positions.jsonl will hold for those games (the same
-// game ids, 2·pair + g), in the order of ScanJournals. Like ScanJournals
-// it never writes and skips a torn last journal line.
-func InterimRecords(dir string, fn func(Record) error) error {
-	return eachJournalPair(dir, func(st *stream, e jEntry, p *jPair) error {
-		for g, game := range p.Games {
-			if err := st.gameRecords(game, int64(2*p.Pair+g), fn); err != nil {
-				return fmt.Errorf("%s (game %d): %v", e.where(), g+1, err)
+// InterimRecords iterates over the data-set records of every finished
+// game in the journals of the self-play run directory dir, running or
+// stopped: the records its positions.jsonl will hold for those games (the
+// same game ids, 2·pair + g), in the order of Games. Like Games it never
+// writes and skips a torn last journal line.
+func InterimRecords(dir string) iter.Seq2[Record, error] {
+	return yieldAll(func(yield func(Record) error) error {
+		return eachJournalPair(dir, func(st *stream, e jEntry, p *jPair) error {
+			for g, game := range p.Games {
+				if err := st.gameRecords(game, int64(2*p.Pair+g), yield); err != nil {
+					if errors.Is(err, errStopped) {
+						return err
+					}
+					return fmt.Errorf("%s (game %d): %v", e.where(), g+1, err)
+				}
 			}
-		}
-		return nil
+			return nil
+		})
 	})
+}
+
+// errStopped is what yieldAll's yield returns once the loop over the
+// sequence has stopped: the walk ends without an error.
+var errStopped = errors.New("the loop over the games stopped")
+
+// yieldAll makes a sequence of a walk that calls yield for each value:
+// yield returns errStopped once the loop has stopped, which ends the walk
+// quietly; an error of the walk is yielded last.
+func yieldAll[T any](walk func(yield func(T) error) error) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		err := walk(func(v T) error {
+			if !yield(v, nil) {
+				return errStopped
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, errStopped) {
+			var zero T
+			yield(zero, err)
+		}
+	}
 }
 
 // SameProgramMatches returns the names of the match streams of the
@@ -147,7 +179,8 @@ func SameProgramMatches(dir string) (map[string]bool, error) {
 
 // eachJournalPair calls fn for every finished pair in the journals of the
 // self-play run directory dir, stream by stream in the order of the run's
-// config.yaml and, within a stream, in the order the pairs finished.
+// config.yaml and, within a stream, in the order the pairs finished; of a
+// finished run only the pairs its outputs hold, in their order (Games).
 func eachJournalPair(dir string, fn func(*stream, jEntry, *jPair) error) error {
 	// Another kind of run has a config.yaml of another kind: say so
 	// rather than report its first field as unknown.
@@ -169,12 +202,20 @@ func eachJournalPair(dir string, fn func(*stream, jEntry, *jPair) error) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", dir, err)
 	}
+	finished := !InProgress(dir)
 	for _, st := range streams {
 		entries, _, err := scanJournal(filepath.Join(dir, st.dir, journalName))
 		if err != nil {
 			return err
 		}
 		files := map[string]*os.File{}
+		if finished {
+			// The games of the outputs: by pair, an SPRT's cut applied.
+			if entries, _, err = st.selectEntries(files, entries); err != nil {
+				closeAll(files)
+				return err
+			}
+		}
 		for _, e := range entries {
 			p, err := readEntry(files, e)
 			if err == nil {

@@ -1,0 +1,53 @@
+package values
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tamerlane/tune"
+	"tamerlane/values/published"
+)
+
+// TestScales: Tamerlane II's values are published with Rook = 5
+// (Zillions), so that scale comes first; chess's with Pawn = 1.
+func TestScales(t *testing.T) {
+	cat, err := published.Load("../data/published")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Scales(cat, "tamerlane2"); len(got) != 3 || got[0] != published.RookFive {
+		t.Errorf("tamerlane2 scales %v", got)
+	}
+	if got := Scales(cat, "chess"); len(got) != 2 || got[0] != published.PawnOne {
+		t.Errorf("chess scales %v", got)
+	}
+}
+
+// TestTunedMarkdownLabelled: the tuned tables' values say what they are,
+// a tuning result and not a measurement.
+func TestTunedMarkdownLabelled(t *testing.T) {
+	md := TunedMarkdown(&tune.Report{}, nil, nil)
+	for _, want := range []string{"# Piece values of the tuned eval tables", "material weights (tune.json)", "not a measurement"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("tuned values.md lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+// TestFitImbalancesData: a tuning's data that hold no self-play run (a
+// positions file) have no imbalance match; a data path that is gone is an
+// error, not an empty column.
+func TestFitImbalancesData(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "positions.jsonl")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fits, err := FitImbalances([]string{file}); err != nil || len(fits) != 0 {
+		t.Errorf("a positions file: %v, %v; want no fit", fits, err)
+	}
+	if _, err := FitImbalances([]string{file + ".gone"}); err == nil {
+		t.Error("a missing data path: no error")
+	}
+}
