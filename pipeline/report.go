@@ -170,20 +170,20 @@ type StreamReport struct {
 
 // TuneReport summarises a fit.
 type TuneReport struct {
-	Positions      int        `json:"positions"`
-	ValidPositions int        `json:"valid_positions"`
-	Games          int        `json:"games"`
-	K              tune.Float `json:"k"`
-	StartTrainMSE  tune.Float `json:"start_train_mse"`
-	TrainMSE       tune.Float `json:"train_mse"`
-	StartValidMSE  tune.Float `json:"start_valid_mse"`
-	ValidMSE       tune.Float `json:"valid_mse"`
-	Iterations     int        `json:"iterations"`
-	Status         string     `json:"status"`
-	SEMethod       string     `json:"se_method"`
+	Positions      int         `json:"positions"`
+	ValidPositions int         `json:"valid_positions"`
+	Games          int         `json:"games"`
+	K              stats.Float `json:"k"`
+	StartTrainMSE  stats.Float `json:"start_train_mse"`
+	TrainMSE       stats.Float `json:"train_mse"`
+	StartValidMSE  stats.Float `json:"start_valid_mse"`
+	ValidMSE       stats.Float `json:"valid_mse"`
+	Iterations     int         `json:"iterations"`
+	Status         string      `json:"status"`
+	SEMethod       string      `json:"se_method"`
 	// PriorSD is the fit's prior (0: none), chosen from Regularisation
 	// when that is not empty.
-	PriorSD        tune.Float      `json:"prior_sd"`
+	PriorSD        stats.Float     `json:"prior_sd"`
 	Regularisation []tune.RegPoint `json:"regularisation,omitempty"`
 }
 

@@ -60,30 +60,26 @@ type FitOptions struct {
 	Free []string
 }
 
-// Float is a float64 that encodes NaN and infinities as JSON null, at
-// full precision (package stats).
-type Float = stats.Float
-
 // Weight is one fitted weight.
 type Weight struct {
-	Name  string `json:"name"`
-	Start Float  `json:"start"`
-	Value Float  `json:"value"`
+	Name  string      `json:"name"`
+	Start stats.Float `json:"start"`
+	Value stats.Float `json:"value"`
 	// SE is the standard error (null: not identified, or not computed as
 	// the fit's SEMethod says; 0: frozen).
-	SE     Float `json:"se"`
-	Frozen bool  `json:"frozen,omitempty"`
+	SE     stats.Float `json:"se"`
+	Frozen bool        `json:"frozen,omitempty"`
 }
 
 // PieceValue is a piece's material value from the fit: the mean of its
 // middlegame and endgame material weights, in centipawns of the table.
 type PieceValue struct {
-	Piece string `json:"piece"`
-	Name  string `json:"name"`
-	MG    Float  `json:"mg"`
-	EG    Float  `json:"eg"`
-	Value Float  `json:"value"`
-	SE    Float  `json:"se"`
+	Piece string      `json:"piece"`
+	Name  string      `json:"name"`
+	MG    stats.Float `json:"mg"`
+	EG    stats.Float `json:"eg"`
+	Value stats.Float `json:"value"`
+	SE    stats.Float `json:"se"`
 	// coef is the linear combination of weights that makes Value.
 	coef map[int]float64
 }
@@ -97,20 +93,20 @@ type VariantFit struct {
 	Read           int            `json:"records_read"`
 	Dropped        map[string]int `json:"dropped"`
 	Sources        []string       `json:"sources"`
-	K              Float          `json:"k"`
-	Lambda         Float          `json:"lambda"`
+	K              stats.Float    `json:"k"`
+	Lambda         stats.Float    `json:"lambda"`
 	// PriorSD is the prior of the fit (0: none): the configured one, or
 	// the one chosen from the grid (Regularisation).
-	PriorSD Float `json:"prior_sd"`
+	PriorSD stats.Float `json:"prior_sd"`
 	// Losses: mean squared errors before and after the fit.
-	StartTrainMSE Float `json:"start_train_mse"`
-	TrainMSE      Float `json:"train_mse"`
-	StartValidMSE Float `json:"start_valid_mse"`
-	ValidMSE      Float `json:"valid_mse"`
+	StartTrainMSE stats.Float `json:"start_train_mse"`
+	TrainMSE      stats.Float `json:"train_mse"`
+	StartValidMSE stats.Float `json:"start_valid_mse"`
+	ValidMSE      stats.Float `json:"valid_mse"`
 	// ValidResultMSE is the validation error against the game results
 	// alone (equal to ValidMSE when lambda is 0).
-	StartValidResultMSE Float `json:"start_valid_result_mse"`
-	ValidResultMSE      Float `json:"valid_result_mse"`
+	StartValidResultMSE stats.Float `json:"start_valid_result_mse"`
+	ValidResultMSE      stats.Float `json:"valid_result_mse"`
 	// Regularisation is the path of fits over the prior grid (empty when
 	// the prior was fixed).
 	Regularisation []RegPoint   `json:"regularisation,omitempty"`
@@ -124,8 +120,8 @@ type VariantFit struct {
 	cov *mat.SymDense
 	// Cov holds the covariance rows of the material weights, for ratio
 	// intervals after the fit is reloaded: Cov[i][j] for i, j in CovIndex.
-	CovIndex []int     `json:"cov_index"`
-	Cov      [][]Float `json:"cov"`
+	CovIndex []int           `json:"cov_index"`
+	Cov      [][]stats.Float `json:"cov"`
 	// Moves holds the move-choice fit's settings and scores (nil for a
 	// Texel fit; see FitMoves).
 	Moves *MovesFit `json:"moves,omitempty"`
@@ -225,9 +221,9 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 	}
 	f := &VariantFit{
 		Variant: d.Variant, Positions: d.Train.Len(), Games: d.Train.NumGames(), Read: d.Read, Dropped: d.Dropped,
-		Sources: d.Sources, K: Float(k), Lambda: Float(opt.Lambda), PriorSD: chosen.PriorSD,
-		StartTrainMSE: Float(startMSE), TrainMSE: Float(res.TrainMSE), StartValidMSE: Float(startValid),
-		ValidMSE: chosen.ValidMSE, StartValidResultMSE: Float(startValidRes), ValidResultMSE: chosen.ValidResultMSE,
+		Sources: d.Sources, K: stats.Float(k), Lambda: stats.Float(opt.Lambda), PriorSD: chosen.PriorSD,
+		StartTrainMSE: stats.Float(startMSE), TrainMSE: stats.Float(res.TrainMSE), StartValidMSE: stats.Float(startValid),
+		ValidMSE: chosen.ValidMSE, StartValidResultMSE: stats.Float(startValidRes), ValidResultMSE: chosen.ValidResultMSE,
 		Iterations: res.Iterations, Converged: res.Converged, Status: res.Status.String(), SEMethod: method,
 	}
 	if fromGrid {
@@ -240,7 +236,7 @@ func Fit(d *Data, start *eval.Weights, opt FitOptions) (*VariantFit, error) {
 	}
 	reg := start.Registry()
 	for i, x := range res.Weights {
-		f.Weights = append(f.Weights, Weight{Name: reg.Name(i), Start: Float(w0[i]), Value: Float(x), SE: Float(se[i]), Frozen: frozen[i]})
+		f.Weights = append(f.Weights, Weight{Name: reg.Name(i), Start: stats.Float(w0[i]), Value: stats.Float(x), SE: stats.Float(se[i]), Frozen: frozen[i]})
 	}
 	f.cov = fullCov(unc, len(w0))
 	f.pieceValues(start)
@@ -334,17 +330,17 @@ func (f *VariantFit) pieceValues(start *eval.Weights) {
 		pv := PieceValue{Piece: d.Token, Name: d.Name, MG: f.Weights[i].Value, EG: f.Weights[i+1].Value,
 			coef: map[int]float64{i: 0.5, i + 1: 0.5}}
 		pv.Value = (pv.MG + pv.EG) / 2
-		pv.SE = Float(math.Sqrt(f.variance(pv.coef, pv.coef)))
+		pv.SE = stats.Float(math.Sqrt(f.variance(pv.coef, pv.coef)))
 		f.Pieces = append(f.Pieces, pv)
 		idx = append(idx, i, i+1)
 	}
 	sort.Ints(idx)
 	f.CovIndex = idx
-	f.Cov = make([][]Float, len(idx))
+	f.Cov = make([][]stats.Float, len(idx))
 	for a, i := range idx {
-		f.Cov[a] = make([]Float, len(idx))
+		f.Cov[a] = make([]stats.Float, len(idx))
 		for b, j := range idx {
-			f.Cov[a][b] = Float(f.cov.At(i, j))
+			f.Cov[a][b] = stats.Float(f.cov.At(i, j))
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"tamerlane/internal/stats"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -332,20 +333,20 @@ func FitMoves(d *MoveData, start *eval.Weights, opt FitOptions, mo MoveOptions) 
 	if err != nil {
 		return nil, fmt.Errorf("tune %s: %w", d.Variant, err)
 	}
-	nan := Float(math.NaN())
+	nan := stats.Float(math.NaN())
 	f := &VariantFit{
 		Variant: d.Variant, Positions: d.Train.Len(), ValidPositions: d.Valid.Len(), Games: d.Train.NumGames(), Read: d.Read,
-		Dropped: d.Dropped, Sources: d.Sources, K: Float(res.K), StartTrainMSE: Float(res.Start.MSE), TrainMSE: Float(res.End.MSE),
+		Dropped: d.Dropped, Sources: d.Sources, K: stats.Float(res.K), StartTrainMSE: stats.Float(res.Start.MSE), TrainMSE: stats.Float(res.End.MSE),
 		StartValidMSE: nan, ValidMSE: nan, StartValidResultMSE: nan, ValidResultMSE: nan,
 		Iterations: res.Iterations, Converged: true, Status: res.Status,
 		SEMethod: "none (move-choice fit)", Moves: &MovesFit{Options: mo, Result: *res},
 	}
 	if d.Valid.Len() > 0 {
-		f.StartValidMSE, f.ValidMSE = Float(res.StartValid.MSE), Float(res.EndValid.MSE)
+		f.StartValidMSE, f.ValidMSE = stats.Float(res.StartValid.MSE), stats.Float(res.EndValid.MSE)
 		f.StartValidResultMSE, f.ValidResultMSE = f.StartValidMSE, f.ValidMSE
 	}
 	for i, x := range res.Weights {
-		f.Weights = append(f.Weights, Weight{Name: reg.Name(i), Start: Float(start.Values[i]), Value: Float(x), SE: nan, Frozen: frozen[i]})
+		f.Weights = append(f.Weights, Weight{Name: reg.Name(i), Start: stats.Float(start.Values[i]), Value: stats.Float(x), SE: nan, Frozen: frozen[i]})
 	}
 	f.cov = nanCov(len(res.Weights))
 	f.pieceValues(start)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"tamerlane/internal/stats"
 
 	"tamerlane/engine/eval"
 	"tamerlane/tune/texel"
@@ -67,24 +68,24 @@ func (r *Regularise) grid() []float64 {
 // strength, warm-started from the fit at the next stronger one.
 type RegPoint struct {
 	// PriorSD is the prior standard deviation in centipawns (0: no prior).
-	PriorSD Float `json:"prior_sd"`
+	PriorSD stats.Float `json:"prior_sd"`
 	// Penalty is the ridge strength P = MSE0/PriorSD² of texel.Config.
-	Penalty Float `json:"penalty"`
+	Penalty stats.Float `json:"penalty"`
 	// TrainMSE and ValidMSE are the mean squared errors on the training
 	// and held-out positions against the fit's target (λ-blended);
 	// ValidResultMSE is the held-out error against the game results
 	// alone, the criterion that chooses the prior.
-	TrainMSE       Float `json:"train_mse"`
-	ValidMSE       Float `json:"valid_mse"`
-	ValidResultMSE Float `json:"valid_result_mse"`
+	TrainMSE       stats.Float `json:"train_mse"`
+	ValidMSE       stats.Float `json:"valid_mse"`
+	ValidResultMSE stats.Float `json:"valid_result_mse"`
 	// SEVsMin is the game-clustered standard error of the difference
 	// between this fit's ValidResultMSE and the lowest of the path (0 for
 	// the lowest itself; NaN without validation).
-	SEVsMin    Float  `json:"se_vs_min"`
-	Iterations int    `json:"iterations"`
-	Status     string `json:"status"`
+	SEVsMin    stats.Float `json:"se_vs_min"`
+	Iterations int         `json:"iterations"`
+	Status     string      `json:"status"`
 	// MaxAbsWeight is the largest |weight| of the fit.
-	MaxAbsWeight Float `json:"max_abs_weight"`
+	MaxAbsWeight stats.Float `json:"max_abs_weight"`
 	// Excluded says why this fit could not be chosen ("": it could).
 	Excluded string `json:"excluded,omitempty"`
 	// Chosen marks the fit kept by the rule among those not excluded
@@ -153,8 +154,8 @@ func fitPath(ev, valid, vres *texel.Evaluator, w0 []float64, grid []float64, rul
 	best := -1
 	w := w0
 	for _, sd := range grid {
-		p := RegPoint{PriorSD: Float(sd), Penalty: Float(penalty(sd, mse0)),
-			ValidMSE: Float(math.NaN()), ValidResultMSE: Float(math.NaN()), SEVsMin: Float(math.NaN())}
+		p := RegPoint{PriorSD: stats.Float(sd), Penalty: stats.Float(penalty(sd, mse0)),
+			ValidMSE: stats.Float(math.NaN()), ValidResultMSE: stats.Float(math.NaN()), SEVsMin: stats.Float(math.NaN())}
 		games = append(games, nil)
 		if err := ev.SetPrior(float64(p.Penalty)); err != nil {
 			return nil, -1, err
@@ -165,21 +166,21 @@ func fitPath(ev, valid, vres *texel.Evaluator, w0 []float64, grid []float64, rul
 				return nil, -1, err
 			}
 			p.Excluded = err.Error()
-			p.TrainMSE, p.MaxAbsWeight = Float(math.NaN()), Float(math.NaN())
+			p.TrainMSE, p.MaxAbsWeight = stats.Float(math.NaN()), stats.Float(math.NaN())
 			path = append(path, pathFit{point: p})
 			continue
 		}
-		p.TrainMSE, p.Iterations, p.Status = Float(res.TrainMSE), res.Iterations, res.Status.String()
+		p.TrainMSE, p.Iterations, p.Status = stats.Float(res.TrainMSE), res.Iterations, res.Status.String()
 		maxAbs := 0.0
 		for _, x := range res.Weights {
 			maxAbs = max(maxAbs, math.Abs(x))
 		}
-		p.MaxAbsWeight = Float(maxAbs)
+		p.MaxAbsWeight = stats.Float(maxAbs)
 		if valid != nil {
-			p.ValidMSE = Float(valid.MSE(res.Weights))
+			p.ValidMSE = stats.Float(valid.MSE(res.Weights))
 		}
 		if vres != nil {
-			p.ValidResultMSE = Float(vres.MSE(res.Weights))
+			p.ValidResultMSE = stats.Float(vres.MSE(res.Weights))
 			games[len(games)-1] = gameSSE(vres, res.Weights)
 		}
 		switch {
@@ -205,7 +206,7 @@ func fitPath(ev, valid, vres *texel.Evaluator, w0 []float64, grid []float64, rul
 		n := float64(vres.Data().Len())
 		for i := range path {
 			if games[i] != nil {
-				path[i].point.SEVsMin = Float(diffSE(games[i], games[best]) / n)
+				path[i].point.SEVsMin = stats.Float(diffSE(games[i], games[best]) / n)
 			}
 		}
 	}
@@ -267,7 +268,7 @@ func diffSE(a, b []float64) float64 {
 // PriorText describes a fit's prior sd (0: none) and, when it was chosen
 // from a path, the grid, e.g. "prior sd 20 cp, chosen by validation from
 // 2.5, 5, 10, 20, none".
-func PriorText(sd Float, path []RegPoint) string {
+func PriorText(sd stats.Float, path []RegPoint) string {
 	s := "no prior"
 	if sd > 0 {
 		s = fmt.Sprintf("prior sd %g cp", float64(sd))
@@ -282,7 +283,7 @@ func PriorText(sd Float, path []RegPoint) string {
 	return fmt.Sprintf("%s, chosen by validation from %s", s, strings.Join(grid, ", "))
 }
 
-func sdText(sd Float) string {
+func sdText(sd stats.Float) string {
 	if sd == 0 {
 		return "none"
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tamerlane/internal/stats"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -259,7 +260,7 @@ func TestRatioDeltaMethod(t *testing.T) {
 	f := &VariantFit{Variant: "chess"}
 	reg := w.Registry()
 	for i := 0; i < reg.Len(); i++ {
-		f.Weights = append(f.Weights, Weight{Name: reg.Name(i), Value: Float(w.Values[i])})
+		f.Weights = append(f.Weights, Weight{Name: reg.Name(i), Value: stats.Float(w.Values[i])})
 	}
 	f.cov = mat.NewSymDense(reg.Len(), nil)
 	// Pawn weights (indices of material.P) and Knight weights.
