@@ -241,9 +241,9 @@ func parseTerm(s string, i int) (term, int, error) {
 		case strings.IndexByte("fblrvs", ch) >= 0:
 			t.dirs += string(ch)
 		case unsupported[ch] != "":
-			return t, 0, fmt.Errorf("Betza %q at %d: modifier %q is not supported: %s", s, i+1, ch, unsupported[ch])
+			return t, 0, fmt.Errorf("movement %q at %d: modifier %q is not supported: %s", s, i+1, ch, unsupported[ch])
 		default:
-			return t, 0, fmt.Errorf("Betza %q at %d: unknown modifier %q", s, i+1, ch)
+			return t, 0, fmt.Errorf("movement %q at %d: unknown modifier %q", s, i+1, ch)
 		}
 	}
 	switch {
@@ -253,7 +253,7 @@ func parseTerm(s string, i int) (term, int, error) {
 		t.mode = engine.CaptureOnly
 	}
 	if i >= len(s) {
-		return t, 0, fmt.Errorf("Betza %q: modifiers %q without an atom", s, s[start:])
+		return t, 0, fmt.Errorf("movement %q: modifiers %q without an atom", s, s[start:])
 	}
 	ch := s[i]
 	i++
@@ -269,13 +269,13 @@ func parseTerm(s string, i int) (term, int, error) {
 	default:
 		step, ok := atomStep(ch)
 		if !ok {
-			return t, 0, fmt.Errorf("Betza %q at %d: unknown atom %q (known: W F D N A H C Z G K R B Q)", s, i, ch)
+			return t, 0, fmt.Errorf("movement %q at %d: unknown atom %q (known: W F D N A H C Z G K R B Q)", s, i, ch)
 		}
 		t.steps = [][2]int8{step}
 		switch {
 		case i < len(s) && s[i] == 'y':
 			if ch != 'F' {
-				return t, 0, fmt.Errorf("Betza %q at %d: only the diagonal step F bends (FyR)", s, i+1)
+				return t, 0, fmt.Errorf("movement %q at %d: only the diagonal step F bends (FyR)", s, i+1)
 			}
 			i++
 			if i < len(s) && (s[i] == 'v' || s[i] == 's') {
@@ -283,7 +283,7 @@ func parseTerm(s string, i int) (term, int, error) {
 				i++
 			}
 			if i >= len(s) || s[i] != 'R' {
-				return t, 0, fmt.Errorf("Betza %q at %d: want R after y (FyR, FyvR or FysR)", s, i+1)
+				return t, 0, fmt.Errorf("movement %q at %d: want R after y (FyR, FyvR or FysR)", s, i+1)
 			}
 			i++
 			t.bent, t.rider = true, true
@@ -294,7 +294,7 @@ func parseTerm(s string, i int) (term, int, error) {
 	}
 	if i < len(s) && (s[i] == '[' || s[i] >= '0' && s[i] <= '9') {
 		if !t.rider || t.hop {
-			return t, 0, fmt.Errorf("Betza %q at %d: a range needs a rider that is not a hopper (R4, NN2, B[2-])", s, i+1)
+			return t, 0, fmt.Errorf("movement %q at %d: a range needs a rider that is not a hopper (R4, NN2, B[2-])", s, i+1)
 		}
 		var err error
 		if t.min, t.max, i, err = parseRange(s, i); err != nil {
@@ -313,7 +313,7 @@ func parseRange(s string, i int) (min, max int8, next int, err error) {
 		}
 		n, err := strconv.Atoi(s[i:j])
 		if err != nil || n < 1 || n > engine.MaxFiles {
-			return 0, fmt.Errorf("Betza %q at %d: want a distance from 1 to %d", s, i+1, engine.MaxFiles)
+			return 0, fmt.Errorf("movement %q at %d: want a distance from 1 to %d", s, i+1, engine.MaxFiles)
 		}
 		i = j
 		return int8(n), nil
@@ -327,7 +327,7 @@ func parseRange(s string, i int) (min, max int8, next int, err error) {
 		return 0, 0, 0, err
 	}
 	if i >= len(s) || s[i] != '-' {
-		return 0, 0, 0, fmt.Errorf("Betza %q at %d: want - in a range [min-max]", s, i+1)
+		return 0, 0, 0, fmt.Errorf("movement %q at %d: want - in a range [min-max]", s, i+1)
 	}
 	i++
 	if i < len(s) && s[i] != ']' {
@@ -335,11 +335,11 @@ func parseRange(s string, i int) (min, max int8, next int, err error) {
 			return 0, 0, 0, err
 		}
 		if max < min {
-			return 0, 0, 0, fmt.Errorf("Betza %q: range [%d-%d] is empty", s, min, max)
+			return 0, 0, 0, fmt.Errorf("movement %q: range [%d-%d] is empty", s, min, max)
 		}
 	}
 	if i >= len(s) || s[i] != ']' {
-		return 0, 0, 0, fmt.Errorf("Betza %q at %d: want ] to close the range", s, i+1)
+		return 0, 0, 0, fmt.Errorf("movement %q at %d: want ] to close the range", s, i+1)
 	}
 	return min, max, i + 1, nil
 }
