@@ -65,6 +65,14 @@ type slideAttack struct {
 	extra    []slideLimited
 	hopMask  uint64
 	anySlide bool
+	// all is every code attacking along d; ray is the index in
+	// compiled.rays of the direction -d (from the target toward the
+	// attackers), up whether the indexes grow along it, step the
+	// larger of d's file and rank components
+	all  uint64
+	ray  int
+	up   bool
+	step int
 }
 
 type slideLimited struct {
@@ -75,14 +83,41 @@ type slideLimited struct {
 type bentAttack struct {
 	first, then, min, max int
 	mask                  uint64
+	// ray is the index in compiled.rays of the direction -then, up
+	// whether the indexes grow along it; from[i] are the squares from
+	// which this bent slide reaches index i on an empty board
+	ray  int
+	up   bool
+	from *[MaxIndex]Bitboard
+}
+
+// leapFrom is the capture leaps of one piece code: from[i] are the
+// squares of the playing area from which it attacks index i.
+type leapFrom struct {
+	code Piece
+	from [MaxIndex]Bitboard
 }
 
 // attackTables answer "is this square attacked by that side" by looking
 // outward from the square.
 type attackTables struct {
-	leaps  []maskedOff
-	slides []slideAttack
-	bents  []bentAttack
+	leaps    []maskedOff
+	slides   []slideAttack
+	bents    []bentAttack
+	leapFrom []leapFrom
+	// slideGroups and bentGroups gather the slides and the bent slides
+	// by the codes that attack along them
+	slideGroups, bentGroups []attackGroup
+}
+
+// attackGroup is a set of slides (or bent slides) attacked along by the
+// same codes (mask): members index attackTables.slides (or bents), and
+// reach[i] holds every square from which one of them can reach index i
+// on an empty board.
+type attackGroup struct {
+	mask    uint64
+	reach   *[MaxIndex]Bitboard
+	members []int
 }
 
 // compiled holds the tables derived from a Variant's description.
@@ -116,6 +151,10 @@ type compiled struct {
 	index  [NumSquares]int8
 	square [MaxIndex]Square
 	all    Bitboard
+	// rays[k][i] are the squares of the playing area met stepping from
+	// index i by rayDirs[k], i excluded, up to the edge
+	rays    []*[MaxIndex]Bitboard
+	rayDirs []int
 	// moveBound bounds the pseudo-legal moves of one piece, on any square,
 	// whatever else stands on the board, and after any promotion.
 	moveBound [64]int
@@ -280,7 +319,7 @@ func (v *Variant) compile() error {
 							}
 						}
 						if !found {
-							at.bents = append(at.bents, bentAttack{d, bt, int(m.Min), max, bit})
+							at.bents = append(at.bents, bentAttack{first: d, then: bt, min: int(m.Min), max: max, mask: bit})
 						}
 					}
 				case DoubleStep:
@@ -332,6 +371,7 @@ func (v *Variant) compile() error {
 			line(b.then).whole |= b.mask
 		}
 	}
+	v.compileRays()
 	return v.compileSetup()
 }
 

@@ -45,6 +45,8 @@ type Position struct {
 	// code (citadel occupants included), as Bitboards
 	byColor [2]Bitboard
 	byCode  [64]Bitboard
+	// present has bit code set while a piece of that code is on the board
+	present uint64
 	ply     int     // game ply from the FEN's fullmove number
 	st      []state // st[len-1] is the current state
 }
@@ -265,6 +267,9 @@ func (p *Position) toggle(s Square, pc Piece) {
 	i := int(p.v.c.index[s])
 	p.byColor[pc&1].toggle(i)
 	p.byCode[pc].toggle(i)
+	b := p.byCode[pc]
+	x := b.Lo | b.Hi
+	p.present = p.present&^(1<<pc) | (x|-x)>>63<<pc
 }
 
 // moveRoyal follows a royal pc from one square to another in its side's
