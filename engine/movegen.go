@@ -340,7 +340,7 @@ func (p *Position) genExchanges(ml *MoveList) {
 	if ex.Once && st.rights&c.swapRight[us] == 0 {
 		return
 	}
-	check := p.Attacked(ksq, us.Other())
+	check := p.InCheck() // ksq is the only royal
 	switch ex.Trigger {
 	case InCheckOrNoMove:
 		if !check && ml.N > 0 {
