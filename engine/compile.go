@@ -91,20 +91,18 @@ type bentAttack struct {
 	from *[MaxIndex]Bitboard
 }
 
-// leapFrom is the capture leaps of one piece code: from[i] are the
-// squares of the playing area from which it attacks index i.
-type leapFrom struct {
-	code Piece
-	from [MaxIndex]Bitboard
-}
-
 // attackTables answer "is this square attacked by that side" by looking
 // outward from the square.
 type attackTables struct {
-	leaps    []maskedOff
-	slides   []slideAttack
-	bents    []bentAttack
-	leapFrom []leapFrom
+	leaps  []maskedOff
+	slides []slideAttack
+	bents  []bentAttack
+	// leapCodes has the codes that capture by leaps; leapFrom[i*n+slot]
+	// are the squares of the playing area from which the code of that
+	// slot (leapSlot[code]; n codes) attacks index i
+	leapCodes uint64
+	leapSlot  [64]uint8
+	leapFrom  []Bitboard
 	// slideGroups and bentGroups gather the slides and the bent slides
 	// by the codes that attack along them
 	slideGroups, bentGroups []attackGroup

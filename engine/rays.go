@@ -71,23 +71,30 @@ func (v *Variant) compileRays() {
 			at.bentGroups = addToGroup(at.bentGroups, at.bents[k].mask, k, at.bents[k].from)
 		}
 		for code := Piece(col); code < 64; code += 2 {
-			var lf leapFrom
-			found := false
+			for _, l := range c.gen[code].leaps {
+				if l.mode != MoveOnly {
+					at.leapCodes |= 1 << code
+				}
+			}
+		}
+		n := bits.OnesCount64(at.leapCodes)
+		at.leapFrom = make([]Bitboard, MaxIndex*n)
+		slot := 0
+		for m := at.leapCodes; m != 0; m &= m - 1 {
+			code := bits.TrailingZeros64(m)
+			at.leapSlot[code] = uint8(slot)
 			for _, l := range c.gen[code].leaps {
 				if l.mode == MoveOnly {
 					continue
 				}
-				found = true
 				for _, s := range c.onBoard {
 					if q := int(s) - l.d; c.empty[q] == Empty {
-						lf.from[c.index[s]] = lf.from[c.index[s]].Or(BitAt(int(c.index[q])))
+						e := &at.leapFrom[int(c.index[s])*n+slot]
+						*e = e.Or(BitAt(int(c.index[q])))
 					}
 				}
 			}
-			if found {
-				lf.code = code
-				at.leapFrom = append(at.leapFrom, lf)
-			}
+			slot++
 		}
 	}
 }
@@ -141,11 +148,13 @@ func (p *Position) occupied() Bitboard { return p.byColor[White].Or(p.byColor[Bl
 // that attack index i by a capture leap; with one set, it returns as soon
 // as one piece code is found to attack.
 func (p *Position) leapAttackers(i int, by Color, removed Bitboard, one bool) Bitboard {
+	at := &p.v.c.att[by]
+	n := bits.OnesCount64(at.leapCodes)
+	row := at.leapFrom[i*n : i*n+n]
 	var set Bitboard
-	lf := p.v.c.att[by].leapFrom
-	for k := range lf {
-		l := &lf[k]
-		if a := p.byCode[l.code].AndNot(removed).And(l.from[i]); a.Any() {
+	for m := at.leapCodes & p.present; m != 0; m &= m - 1 {
+		code := bits.TrailingZeros64(m)
+		if a := p.byCode[code].AndNot(removed).And(row[at.leapSlot[code]]); a.Any() {
 			set = set.Or(a)
 			if one {
 				break
