@@ -22,7 +22,8 @@ func seeTables(v *Variant) [][]int32 {
 }
 
 // crossCheckAttacks compares Attacked and LeastAttacker on every square for
-// both sides, and SEE on every legal move, with the reference walkers; it
+// both sides, Mobility of every piece with four avoid sets, and SEE on
+// every legal move, with the reference walkers; it
 // returns the number of queries compared.
 func crossCheckAttacks(t *testing.T, p *Position, tables [][]int32) int {
 	t.Helper()
@@ -48,6 +49,22 @@ func crossCheckAttacks(t *testing.T, p *Position, tables [][]int32) int {
 			n++
 		}
 	}
+	for k := range 4 {
+		avoid := v.Board()
+		if k > 0 {
+			avoid = Bitboard{uint64(k) * 0x9e3779b97f4a7c15, uint64(k) * 0xc2b2ae3d27d4eb4f}.And(v.Board())
+		}
+		for by := White; by <= Black; by++ {
+			for _, s := range p.Pieces(by) {
+				ga, gn, gv := p.Mobility(s, avoid)
+				wa, wn, wv := p.refMobility(s, avoid)
+				if ga != wa || gn != wn || gv != wv {
+					t.Fatalf("%s: %s: Mobility(%v) = %v %d %d, reference %v %d %d", v.Name, p.FEN(), s, ga, gn, gv, wa, wn, wv)
+				}
+				n++
+			}
+		}
+	}
 	for _, m := range legalMoves(p) {
 		for _, val := range tables {
 			if got, want := p.SEE(m, val), p.refSEE(m, val); got != want {
@@ -62,15 +79,18 @@ func crossCheckAttacks(t *testing.T, p *Position, tables [][]int32) int {
 func TestAttackSetsMatchReference(t *testing.T) {
 	games, plies := 12, 120
 	if testing.Short() {
-		games, plies = 4, 80
+		games, plies = 3, 60
 	}
 	positions, queries := 0, 0
 	for k, rs := range allRuleSets() {
 		v := mustRuleVariant(t, rs)
 		tables := seeTables(v)
-		starts := append([]string{v.StartFEN}, targeted(v)...)
-		for g := 0; g < games; g++ {
-			p := mustValidFEN(t, v, starts[g%len(starts)])
+		starts := targeted(v)
+		for range games {
+			starts = append(starts, v.StartFEN)
+		}
+		for g, fen := range starts {
+			p := mustValidFEN(t, v, fen)
 			playout(newRNG(uint64(1000*k+g)), p, plies, func(p *Position) bool {
 				queries += crossCheckAttacks(t, p, tables)
 				positions++

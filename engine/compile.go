@@ -9,9 +9,13 @@ import (
 // 64-bit mask (codes are type<<1|color < 64).
 const maxTypes = 31
 
+// offMode is a leap or a hop of a piece along d; a hop's ray is the index
+// in compiled.rays of d, up whether the indexes grow along it.
 type offMode struct {
 	d    int
 	mode Mode
+	ray  int
+	up   bool
 }
 
 // rideGen is a slide or a bent slide of a piece: a bent slide first steps
@@ -20,6 +24,11 @@ type offMode struct {
 type rideGen struct {
 	first, d, min, max int
 	mode               Mode
+	// ray is the index in compiled.rays of d, up whether the indexes
+	// grow along it, window whether min or max limits the ride
+	ray    int
+	up     bool
+	window bool
 }
 
 type doubleGen struct {
@@ -40,6 +49,9 @@ type pieceGen struct {
 	epCaps  []int // capture deltas usable en passant
 	promo   PromotionKind
 	promoTo []PieceType
+	// leapTab is 1 + the index in compiled.leapTo of the squares the
+	// leaps reach, 0 for a piece without leaps
+	leapTab int
 	royal   bool
 	rank    int
 	king    bool
@@ -153,6 +165,9 @@ type compiled struct {
 	// index i by rayDirs[k], i excluded, up to the edge
 	rays    []*[MaxIndex]Bitboard
 	rayDirs []int
+	// leapTo are the squares of the playing area pieces' leaps reach from
+	// each index, by pieceGen.leapTab
+	leapTo []leapTargets
 	// moveBound bounds the pseudo-legal moves of one piece, on any square,
 	// whatever else stands on the board, and after any promotion.
 	moveBound [64]int
@@ -253,7 +268,7 @@ func (v *Variant) compile() error {
 				d := delta(int(m.DF), dr)
 				switch m.Kind {
 				case Leap:
-					g.leaps = append(g.leaps, offMode{d, m.Mode})
+					g.leaps = append(g.leaps, offMode{d: d, mode: m.Mode})
 					if m.Mode != MoveOnly {
 						if def.EPCapture && m.Mode == CaptureOnly {
 							g.epCaps = append(g.epCaps, d)
@@ -274,9 +289,9 @@ func (v *Variant) compile() error {
 						max = Stride
 					}
 					if m.Kind == Slide {
-						g.slides = append(g.slides, rideGen{0, d, int(m.Min), max, m.Mode})
+						g.slides = append(g.slides, rideGen{d: d, min: int(m.Min), max: max, mode: m.Mode})
 					} else {
-						g.hops = append(g.hops, offMode{d, m.Mode})
+						g.hops = append(g.hops, offMode{d: d, mode: m.Mode})
 					}
 					if m.Mode == MoveOnly {
 						continue
@@ -305,7 +320,7 @@ func (v *Variant) compile() error {
 						max = Stride
 					}
 					bt := delta(int(m.TF), tr)
-					g.bents = append(g.bents, rideGen{d, bt, int(m.Min), max, m.Mode})
+					g.bents = append(g.bents, rideGen{first: d, d: bt, min: int(m.Min), max: max, mode: m.Mode})
 					c.sliderMask |= bit
 					if m.Mode != MoveOnly {
 						found := false

@@ -14,8 +14,10 @@ import "math/bits"
 // (docs/rules.md 3.1).
 
 // compileRays builds the rays of every line direction of the attack
-// tables, the leap tables of every capturing leaper and the origins of
-// every bent slide.
+// tables and of the pieces' moves, the leap tables of every capturing
+// leaper and of every piece's leaps, and the origins of every bent slide.
+// Rays start from the citadels too (a piece may leave one along them) but
+// never pass through one.
 func (v *Variant) compileRays() {
 	c := &v.c
 	rayOf := func(d int) int {
@@ -27,7 +29,7 @@ func (v *Variant) compileRays() {
 		r := new([MaxIndex]Bitboard)
 		for i := 0; i < MaxIndex; i++ {
 			s := c.square[i]
-			if s == NoSquare || c.citBit[s] != 0 {
+			if s == NoSquare {
 				continue
 			}
 			for t := int(s) + d; c.empty[t] == Empty; t += d {
@@ -38,6 +40,7 @@ func (v *Variant) compileRays() {
 		c.rayDirs = append(c.rayDirs, d)
 		return len(c.rays) - 1
 	}
+	v.compileMoveRays(rayOf)
 	for col := White; col <= Black; col++ {
 		at := &c.att[col]
 		for k := range at.slides {
