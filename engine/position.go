@@ -128,6 +128,7 @@ func (p *Position) put(s Square, pc Piece) {
 	p.list[c][p.count[c]] = s
 	p.count[c]++
 	p.counts[pc]++
+	p.present |= 1 << pc
 	p.toggle(s, pc)
 	if p.v.c.gen[pc].royal {
 		p.royals[c][p.nroyal[c]] = s
@@ -156,6 +157,9 @@ func (p *Position) remove(s Square) (Piece, slot) {
 	p.list[c][i] = last
 	p.index[last] = i
 	p.counts[pc]--
+	if p.counts[pc] == 0 {
+		p.present &^= 1 << pc
+	}
 	p.toggle(s, pc)
 	sl := slot{list: i}
 	if p.v.c.gen[pc].royal {
@@ -178,6 +182,7 @@ func (p *Position) restore(s Square, pc Piece, sl slot) {
 	p.list[c][sl.list] = s
 	p.index[s] = sl.list
 	p.counts[pc]++
+	p.present |= 1 << pc
 	p.toggle(s, pc)
 	if p.v.c.gen[pc].royal {
 		p.restoreRoyal(c, s, sl.royal)
@@ -216,7 +221,11 @@ func (p *Position) replace(s Square, pc Piece, royalSlot uint8) (old Piece, ret 
 	c := pc.Color()
 	p.board[s] = pc | p.v.c.citBit[s]
 	p.counts[old]--
+	if p.counts[old] == 0 {
+		p.present &^= 1 << old
+	}
 	p.counts[pc]++
+	p.present |= 1 << pc
 	p.toggle(s, old)
 	p.toggle(s, pc)
 	wasRoyal, isRoyal := p.v.c.gen[old].royal, p.v.c.gen[pc].royal
@@ -267,9 +276,6 @@ func (p *Position) toggle(s Square, pc Piece) {
 	i := int(p.v.c.index[s])
 	p.byColor[pc&1].toggle(i)
 	p.byCode[pc].toggle(i)
-	b := p.byCode[pc]
-	x := b.Lo | b.Hi
-	p.present = p.present&^(1<<pc) | (x|-x)>>63<<pc
 }
 
 // moveRoyal follows a royal pc from one square to another in its side's
