@@ -3,10 +3,11 @@ package engine
 // This file holds the static exchange evaluation: the material balance of
 // the captures on one square when both sides recapture with their least
 // valuable attacker and may stop at any time. It works for every movement
-// kind of the variant table because it asks the same attack tables as
-// Attacked after every capture: a slider or bent rider behind a capturer
-// joins in (x-ray), and a cannon's screen appears or vanishes as the board
-// changes, with no special case.
+// kind of the variant table because it asks the same set queries as
+// Attacked after every capture, on an occupancy set that loses each
+// capturer: a slider or bent rider behind a capturer joins in (x-ray), and
+// a cannon's screen appears or vanishes as the board changes, with no
+// special case.
 
 // maxSwaps bounds the captures of one exchange.
 const maxSwaps = 64
