@@ -103,3 +103,26 @@ func TestAttackSetsMatchReference(t *testing.T) {
 	}
 	t.Logf("%d positions, %d queries", positions, queries)
 }
+
+// TestAttackQueriesDoNotAllocate checks that the set queries of the hot
+// paths allocate nothing.
+func TestAttackQueriesDoNotAllocate(t *testing.T) {
+	for _, name := range VariantNames() {
+		v := mustRuleVariant(t, ruleSet{name, ""})
+		p := NewPosition(v)
+		moves := legalMoves(p)
+		val := seeTables(v)[0]
+		s := p.Pieces(White)[0]
+		n := testing.AllocsPerRun(10, func() {
+			p.Attacked(s, Black)
+			p.LeastAttacker(s, Black, val)
+			p.Mobility(s, Bitboard{})
+			for _, m := range moves {
+				p.SEE(m, val)
+			}
+		})
+		if n != 0 {
+			t.Errorf("%s: %v allocations", name, n)
+		}
+	}
+}
