@@ -9,9 +9,13 @@ import (
 // 64-bit mask (codes are type<<1|color < 64).
 const maxTypes = 31
 
+// offMode is a leap or a hop of a piece along d; a hop's ray is the index
+// in compiled.rays of d, up whether the indexes grow along it.
 type offMode struct {
 	d    int
 	mode Mode
+	ray  int
+	up   bool
 }
 
 // rideGen is a slide or a bent slide of a piece: a bent slide first steps
@@ -20,6 +24,11 @@ type offMode struct {
 type rideGen struct {
 	first, d, min, max int
 	mode               Mode
+	// ray is the index in compiled.rays of d, up whether the indexes
+	// grow along it, window whether min or max limits the ride
+	ray    int
+	up     bool
+	window bool
 }
 
 type doubleGen struct {
@@ -40,6 +49,9 @@ type pieceGen struct {
 	epCaps  []int // capture deltas usable en passant
 	promo   PromotionKind
 	promoTo []PieceType
+	// leapTab is 1 + the index in compiled.leapTo of the squares the
+	// leaps reach, 0 for a piece without leaps
+	leapTab int
 	royal   bool
 	rank    int
 	king    bool
@@ -65,6 +77,14 @@ type slideAttack struct {
 	extra    []slideLimited
 	hopMask  uint64
 	anySlide bool
+	// all is every code attacking along d; ray is the index in
+	// compiled.rays of the direction -d (from the target toward the
+	// attackers), up whether the indexes grow along it, step the
+	// larger of d's file and rank components
+	all  uint64
+	ray  int
+	up   bool
+	step int
 }
 
 type slideLimited struct {
@@ -75,6 +95,12 @@ type slideLimited struct {
 type bentAttack struct {
 	first, then, min, max int
 	mask                  uint64
+	// ray is the index in compiled.rays of the direction -then, up
+	// whether the indexes grow along it; from[i] are the squares from
+	// which this bent slide reaches index i on an empty board
+	ray  int
+	up   bool
+	from *[MaxIndex]Bitboard
 }
 
 // attackTables answer "is this square attacked by that side" by looking
@@ -83,6 +109,25 @@ type attackTables struct {
 	leaps  []maskedOff
 	slides []slideAttack
 	bents  []bentAttack
+	// leapCodes has the codes that capture by leaps; leapFrom[i*n+slot]
+	// are the squares of the playing area from which the code of that
+	// slot (leapSlot[code]; n codes) attacks index i
+	leapCodes uint64
+	leapSlot  [64]uint8
+	leapFrom  []Bitboard
+	// slideGroups and bentGroups gather the slides and the bent slides
+	// by the codes that attack along them
+	slideGroups, bentGroups []attackGroup
+}
+
+// attackGroup is a set of slides (or bent slides) attacked along by the
+// same codes (mask): members index attackTables.slides (or bents), and
+// reach[i] holds every square from which one of them can reach index i
+// on an empty board.
+type attackGroup struct {
+	mask    uint64
+	reach   *[MaxIndex]Bitboard
+	members []int
 }
 
 // compiled holds the tables derived from a Variant's description.
@@ -116,6 +161,13 @@ type compiled struct {
 	index  [NumSquares]int8
 	square [MaxIndex]Square
 	all    Bitboard
+	// rays[k][i] are the squares of the playing area met stepping from
+	// index i by rayDirs[k], i excluded, up to the edge
+	rays    []*[MaxIndex]Bitboard
+	rayDirs []int
+	// leapTo are the squares of the playing area pieces' leaps reach from
+	// each index, by pieceGen.leapTab
+	leapTo []leapTargets
 	// moveBound bounds the pseudo-legal moves of one piece, on any square,
 	// whatever else stands on the board, and after any promotion.
 	moveBound [64]int
@@ -216,7 +268,7 @@ func (v *Variant) compile() error {
 				d := delta(int(m.DF), dr)
 				switch m.Kind {
 				case Leap:
-					g.leaps = append(g.leaps, offMode{d, m.Mode})
+					g.leaps = append(g.leaps, offMode{d: d, mode: m.Mode})
 					if m.Mode != MoveOnly {
 						if def.EPCapture && m.Mode == CaptureOnly {
 							g.epCaps = append(g.epCaps, d)
@@ -237,9 +289,9 @@ func (v *Variant) compile() error {
 						max = Stride
 					}
 					if m.Kind == Slide {
-						g.slides = append(g.slides, rideGen{0, d, int(m.Min), max, m.Mode})
+						g.slides = append(g.slides, rideGen{d: d, min: int(m.Min), max: max, mode: m.Mode})
 					} else {
-						g.hops = append(g.hops, offMode{d, m.Mode})
+						g.hops = append(g.hops, offMode{d: d, mode: m.Mode})
 					}
 					if m.Mode == MoveOnly {
 						continue
@@ -268,7 +320,7 @@ func (v *Variant) compile() error {
 						max = Stride
 					}
 					bt := delta(int(m.TF), tr)
-					g.bents = append(g.bents, rideGen{d, bt, int(m.Min), max, m.Mode})
+					g.bents = append(g.bents, rideGen{first: d, d: bt, min: int(m.Min), max: max, mode: m.Mode})
 					c.sliderMask |= bit
 					if m.Mode != MoveOnly {
 						found := false
@@ -280,7 +332,7 @@ func (v *Variant) compile() error {
 							}
 						}
 						if !found {
-							at.bents = append(at.bents, bentAttack{d, bt, int(m.Min), max, bit})
+							at.bents = append(at.bents, bentAttack{first: d, then: bt, min: int(m.Min), max: max, mask: bit})
 						}
 					}
 				case DoubleStep:
@@ -332,6 +384,7 @@ func (v *Variant) compile() error {
 			line(b.then).whole |= b.mask
 		}
 	}
+	v.compileRays()
 	return v.compileSetup()
 }
 

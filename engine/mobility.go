@@ -1,97 +1,179 @@
 package engine
 
+import "slices"
+
+// leapTargets are the squares of the playing area a piece's leaps reach
+// from each index: by its moving leaps (move) and its capturing ones
+// (capture).
+type leapTargets struct {
+	leaps         []offMode
+	move, capture [MaxIndex]Bitboard
+}
+
+// compileMoveRays gives every piece's slides, bent slides and hops the
+// rays of their directions (rayOf returns a direction's index in
+// compiled.rays) and builds the squares their leaps reach, one table for
+// the pieces that leap alike.
+func (v *Variant) compileMoveRays(rayOf func(d int) int) {
+	c := &v.c
+	for code := range c.gen {
+		g := &c.gen[code]
+		for k := range g.rides {
+			r := &g.rides[k]
+			r.ray, r.up, r.window = rayOf(r.d), r.d > 0, r.min > 1 || r.max < Stride
+		}
+		for k := range g.hops {
+			h := &g.hops[k]
+			h.ray, h.up = rayOf(h.d), h.d > 0
+		}
+		if len(g.leaps) == 0 {
+			continue
+		}
+		for j := range c.leapTo {
+			if slices.Equal(c.leapTo[j].leaps, g.leaps) {
+				g.leapTab = j + 1
+			}
+		}
+		if g.leapTab > 0 {
+			continue
+		}
+		t := leapTargets{leaps: g.leaps}
+		for i := 0; i < MaxIndex; i++ {
+			s := c.square[i]
+			if s == NoSquare {
+				continue
+			}
+			for _, l := range g.leaps {
+				to := int(s) + l.d
+				if c.empty[to] != Empty {
+					continue
+				}
+				if l.mode != CaptureOnly {
+					t.move[i] = t.move[i].Or(BitAt(int(c.index[to])))
+				}
+				if l.mode != MoveOnly {
+					t.capture[i] = t.capture[i].Or(BitAt(int(c.index[to])))
+				}
+			}
+		}
+		c.leapTo = append(c.leapTo, t)
+		g.leapTab = len(c.leapTo)
+	}
+}
+
 // Mobility returns, for the piece on s, the set of squares it attacks (the
 // squares Reach marks in cover: every square of the playing area that one
 // of its capturing components reaches, whatever stands there; never a
 // citadel), its mobility n (Reach's count) and how many of the squares n
 // counts are in avoid (ReachAvoiding's count). s must hold a piece;
 // Mobility does not allocate.
-func (p *Position) Mobility(s Square, avoid Bitboard) (att Bitboard, n, avoided int) {
-	b := &p.board
+func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 	c := &p.v.c
-	idx := &c.index
-	pc := b[s] & 0x7f
+	pc := p.board[s] & 0x7f
 	g := &c.gen[pc]
-	them := Piece(pc.Color().Other())
-	count := func(to int) {
-		n++
-		if avoid.Has(int(idx[to])) {
-			avoided++
-		}
+	i := int(c.index[s])
+	occ := p.occupied()
+	enemy := p.byColor[pc.Color().Other()]
+	free := c.all.AndNot(occ)
+	ts := reachTally{avoid: avoid}
+	ts.tgt[MoveOrCapture], ts.tgt[MoveOnly], ts.tgt[CaptureOnly] = free.Or(enemy), free, enemy
+	if g.leapTab > 0 {
+		t := &c.leapTo[g.leapTab-1]
+		ts.acc = t.move[i].And(free).Or(t.capture[i].And(enemy))
+		ts.att = t.capture[i]
 	}
-	mark := func(to int) { att = att.Or(BitAt(int(idx[to]))) }
-	for _, l := range g.leaps {
-		to := int(s) + l.d
-		t := b[to]
-		if t == Empty {
-			if l.mode != CaptureOnly {
-				count(to)
+	for k := range g.rides {
+		r := &g.rides[k]
+		o := i
+		if r.first != 0 {
+			f := int(s) + r.first
+			if p.board[f] != Empty {
+				continue // a bent slide's first step is blocked
 			}
-			if l.mode != MoveOnly {
-				mark(to)
-			}
+			o = int(c.index[f])
+		}
+		ray := c.rays[r.ray]
+		reach := ray[o]
+		if blk := reach.And(occ); blk.Any() {
+			reach = reach.AndNot(ray[nearest(blk, r.up)])
+		}
+		if r.window {
+			reach = reach.And(p.v.window(o, r))
+		}
+		ts.add(reach, r.mode)
+	}
+	for k := range g.hops {
+		h := &g.hops[k]
+		ray := c.rays[h.ray]
+		blk := ray[i].And(occ)
+		if blk.Empty() {
 			continue
 		}
-		if t&0x80 != 0 || l.mode == MoveOnly {
-			continue
+		t := nearest(blk, h.up)
+		reach := ray[t]
+		if rest := blk.AndNot(BitAt(t)); rest.Any() {
+			reach = reach.AndNot(ray[nearest(rest, h.up)])
 		}
-		mark(to)
-		if t&1 == them {
-			count(to)
+		ts.add(reach, h.mode)
+	}
+	ts.flush()
+	return ts.att, ts.n, ts.avoided
+}
+
+// reachTally sums the reach of a piece's components for Mobility. The
+// squares a component counts are its reach within the targets of its
+// mode (tgt). They are gathered in acc while the components' sets are
+// disjoint, and tallied when one overlaps acc and at the end, so that a
+// square two components reach counts twice.
+type reachTally struct {
+	att, acc, avoid Bitboard
+	tgt             [3]Bitboard
+	n, avoided      int
+}
+
+// add adds the reach of a component with mode m.
+func (ts *reachTally) add(reach Bitboard, m Mode) {
+	if m != MoveOnly {
+		ts.att = ts.att.Or(reach)
+	}
+	cnt := reach.And(ts.tgt[m])
+	if ts.acc.And(cnt).Any() {
+		ts.flush()
+	}
+	ts.acc = ts.acc.Or(cnt)
+}
+
+// flush tallies acc and empties it.
+func (ts *reachTally) flush() {
+	ts.n += ts.acc.Count()
+	ts.avoided += ts.acc.And(ts.avoid).Count()
+	ts.acc = Bitboard{}
+}
+
+// window returns the squares of the playing area r's slide from index o
+// reaches at its min-th to max-th step on an empty board.
+func (v *Variant) window(o int, r *rideGen) Bitboard {
+	c := &v.c
+	ray := c.rays[r.ray]
+	w := ray[o]
+	s := c.square[o]
+	df, dr := stepOf(r.d)
+	at := func(k int) int { // the index k steps away, -1 off the board
+		f, rk := s.File()+k*df, s.Rank()+k*dr
+		if f < 0 || f >= v.Files || rk < 0 || rk >= v.Ranks {
+			return -1
+		}
+		return rk*v.Files + f
+	}
+	if r.min > 1 {
+		if x := at(r.min - 1); x >= 0 {
+			w = ray[x]
+		} else {
+			return Bitboard{}
 		}
 	}
-	for _, r := range g.rides {
-		to := int(s) + r.first
-		if r.first != 0 && b[to] != Empty {
-			continue // a bent slide's first step is blocked
-		}
-		for k := 1; k <= r.max; k++ {
-			to += r.d
-			t := b[to]
-			if t == Empty {
-				if k >= r.min {
-					if r.mode != CaptureOnly {
-						count(to)
-					}
-					if r.mode != MoveOnly {
-						mark(to)
-					}
-				}
-				continue
-			}
-			if t&0x80 == 0 && k >= r.min && r.mode != MoveOnly {
-				mark(to)
-				if t&1 == them {
-					count(to)
-				}
-			}
-			break
-		}
+	if y := at(r.max); y >= 0 {
+		w = w.AndNot(ray[y])
 	}
-	for _, h := range g.hops {
-		to := int(s) + h.d
-		for b[to] == Empty {
-			to += h.d
-		}
-		if b[to]&0x80 != 0 {
-			continue
-		}
-		to += h.d
-		for b[to] == Empty {
-			if h.mode != CaptureOnly {
-				count(to)
-			}
-			if h.mode != MoveOnly {
-				mark(to)
-			}
-			to += h.d
-		}
-		if t := b[to]; t&0x80 == 0 && h.mode != MoveOnly {
-			mark(to)
-			if t&1 == them {
-				count(to)
-			}
-		}
-	}
-	return att, n, avoided
+	return w
 }

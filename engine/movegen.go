@@ -7,76 +7,10 @@ func (p *Position) Attacked(s Square, by Color) bool {
 	if c.citBit[s] != 0 {
 		return false
 	}
-	b := &p.board
-	at := &c.att[by]
-	for i := range at.leaps {
-		l := &at.leaps[i]
-		if l.mask>>b[int(s)-l.d]&1 != 0 {
-			return true
-		}
-	}
-	for i := range at.slides {
-		sa := &at.slides[i]
-		t, k := rayEnd(b, int(s), sa.d)
-		pc := b[t]
-		if pc&0x80 != 0 {
-			continue
-		}
-		if sa.hits(pc, k) {
-			return true
-		}
-		if sa.hopMask != 0 {
-			if t, _ = rayEnd(b, t, sa.d); sa.hopMask>>b[t]&1 != 0 {
-				return true
-			}
-		}
-	}
-	for i := range at.bents {
-		bt := &at.bents[i]
-		t := int(s)
-		for n := 1; n <= bt.max; n++ {
-			t -= bt.then
-			if b[t] != Empty {
-				break
-			}
-			if n >= bt.min && bt.mask>>b[t-bt.first]&1 != 0 {
-				return true
-			}
-		}
-	}
-	if cs := c.nearCit[s]; cs != NoSquare {
-		if occ := b[cs]; occ != Offboard && occ.Color() == by && c.leapMask[by][int(s)-int(cs)]>>(occ&0x7f)&1 != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// rayEnd returns the first cell that is not empty (a piece, or Offboard
-// at the edge) stepping from t by -d, and the number of steps.
-func rayEnd(b *[NumSquares]Piece, t, d int) (int, int) {
-	k := 0
-	for {
-		t -= d
-		k++
-		if b[t] != Empty {
-			return t, k
-		}
-	}
-}
-
-// hits reports whether the piece code pc (not Offboard), found k steps
-// away against the slide's direction, attacks along it.
-func (sa *slideAttack) hits(pc Piece, k int) bool {
-	if sa.mask>>pc&1 != 0 {
-		return true
-	}
-	for _, e := range sa.extra {
-		if e.mask>>pc&1 != 0 && k >= e.min && k <= e.max {
-			return true
-		}
-	}
-	return false
+	i := int(c.index[s])
+	return p.leapAttackers(i, by, Bitboard{}, true).Any() ||
+		p.lineAttackers(i, by, p.occupied(), Bitboard{}, true).Any() ||
+		p.citAttacker(s, by) != NoSquare
 }
 
 // InCheck reports whether the side to move is in check: it has exactly one
@@ -406,7 +340,7 @@ func (p *Position) genExchanges(ml *MoveList) {
 	if ex.Once && st.rights&c.swapRight[us] == 0 {
 		return
 	}
-	check := p.Attacked(ksq, us.Other())
+	check := p.InCheck() // ksq is the only royal
 	switch ex.Trigger {
 	case InCheckOrNoMove:
 		if !check && ml.N > 0 {

@@ -45,6 +45,8 @@ type Position struct {
 	// code (citadel occupants included), as Bitboards
 	byColor [2]Bitboard
 	byCode  [64]Bitboard
+	// present has bit code set while a piece of that code is on the board
+	present uint64
 	ply     int     // game ply from the FEN's fullmove number
 	st      []state // st[len-1] is the current state
 }
@@ -126,6 +128,7 @@ func (p *Position) put(s Square, pc Piece) {
 	p.list[c][p.count[c]] = s
 	p.count[c]++
 	p.counts[pc]++
+	p.present |= 1 << pc
 	p.toggle(s, pc)
 	if p.v.c.gen[pc].royal {
 		p.royals[c][p.nroyal[c]] = s
@@ -154,6 +157,9 @@ func (p *Position) remove(s Square) (Piece, slot) {
 	p.list[c][i] = last
 	p.index[last] = i
 	p.counts[pc]--
+	if p.counts[pc] == 0 {
+		p.present &^= 1 << pc
+	}
 	p.toggle(s, pc)
 	sl := slot{list: i}
 	if p.v.c.gen[pc].royal {
@@ -176,6 +182,7 @@ func (p *Position) restore(s Square, pc Piece, sl slot) {
 	p.list[c][sl.list] = s
 	p.index[s] = sl.list
 	p.counts[pc]++
+	p.present |= 1 << pc
 	p.toggle(s, pc)
 	if p.v.c.gen[pc].royal {
 		p.restoreRoyal(c, s, sl.royal)
@@ -214,7 +221,11 @@ func (p *Position) replace(s Square, pc Piece, royalSlot uint8) (old Piece, ret 
 	c := pc.Color()
 	p.board[s] = pc | p.v.c.citBit[s]
 	p.counts[old]--
+	if p.counts[old] == 0 {
+		p.present &^= 1 << old
+	}
 	p.counts[pc]++
+	p.present |= 1 << pc
 	p.toggle(s, old)
 	p.toggle(s, pc)
 	wasRoyal, isRoyal := p.v.c.gen[old].royal, p.v.c.gen[pc].royal

@@ -3,10 +3,11 @@ package engine
 // This file holds the static exchange evaluation: the material balance of
 // the captures on one square when both sides recapture with their least
 // valuable attacker and may stop at any time. It works for every movement
-// kind of the variant table because it asks the same attack tables as
-// Attacked after every capture: a slider or bent rider behind a capturer
-// joins in (x-ray), and a cannon's screen appears or vanishes as the board
-// changes, with no special case.
+// kind of the variant table because it asks the same set queries as
+// Attacked after every capture, on an occupancy set that loses each
+// capturer: a slider or bent rider behind a capturer joins in (x-ray), and
+// a cannon's screen appears or vanishes as the board changes, with no
+// special case.
 
 // maxSwaps bounds the captures of one exchange.
 const maxSwaps = 64
@@ -19,25 +20,30 @@ const maxSwaps = 64
 // leaper of the cheapest type present is found the line scans are
 // skipped), not on the order of the piece lists.
 func (p *Position) LeastAttacker(s Square, by Color, value []int32) (Square, bool) {
-	c := &p.v.c
-	if c.citBit[s] != 0 {
+	if p.v.c.citBit[s] != 0 {
 		return NoSquare, false
 	}
+	return p.leastAttacker(s, by, value, p.occupied(), Bitboard{})
+}
+
+// leastAttacker is LeastAttacker with the pieces on removed taken off the
+// board, occ the squares of the others (the board's cells must agree).
+// s is not a citadel.
+func (p *Position) leastAttacker(s Square, by Color, value []int32, occ, removed Bitboard) (Square, bool) {
+	c := &p.v.c
 	b := &p.board
-	at := &c.att[by]
+	i := int(c.index[s])
 	best, bestVal := NoSquare, int32(0)
-	consider := func(t int) {
-		v := value[b[t].Type()]
-		if best == NoSquare || v < bestVal || v == bestVal && Square(t) < best {
-			best, bestVal = Square(t), v
+	consider := func(set Bitboard) {
+		for set.Any() {
+			t := c.square[set.PopFirst()]
+			v := value[b[t].Type()]
+			if best == NoSquare || v < bestVal || v == bestVal && t < best {
+				best, bestVal = t, v
+			}
 		}
 	}
-	for i := range at.leaps {
-		l := &at.leaps[i]
-		if t := int(s) - l.d; l.mask>>b[t]&1 != 0 {
-			consider(t)
-		}
-	}
+	consider(p.leapAttackers(i, by, removed, false))
 	if best != NoSquare {
 		// Nothing can beat the cheapest piece type: skip the line scans.
 		least := true
@@ -51,38 +57,11 @@ func (p *Position) LeastAttacker(s Square, by Color, value []int32) (Square, boo
 			return best, true
 		}
 	}
-	for i := range at.slides {
-		sa := &at.slides[i]
-		t, k := rayEnd(b, int(s), sa.d)
-		pc := b[t]
-		if pc&0x80 != 0 {
-			continue
-		}
-		if sa.hits(pc, k) {
-			consider(t)
-		}
-		if sa.hopMask != 0 {
-			if t, _ = rayEnd(b, t, sa.d); sa.hopMask>>b[t]&1 != 0 {
-				consider(t)
-			}
-		}
-	}
-	for i := range at.bents {
-		bt := &at.bents[i]
-		t := int(s)
-		for n := 1; n <= bt.max; n++ {
-			t -= bt.then
-			if b[t] != Empty {
-				break
-			}
-			if n >= bt.min && bt.mask>>b[t-bt.first]&1 != 0 {
-				consider(t - bt.first)
-			}
-		}
-	}
-	if cs := c.nearCit[s]; cs != NoSquare {
-		if occ := b[cs]; occ != Offboard && occ.Color() == by && c.leapMask[by][int(s)-int(cs)]>>(occ&0x7f)&1 != 0 {
-			consider(int(cs))
+	consider(p.lineAttackers(i, by, occ, removed, false))
+	if cs := p.citAttacker(s, by); cs != NoSquare {
+		v := value[b[cs].Type()]
+		if best == NoSquare || v < bestVal || v == bestVal && cs < best {
+			best, bestVal = cs, v
 		}
 	}
 	return best, best != NoSquare
@@ -139,13 +118,20 @@ func (p *Position) SEE(m Move, value []int32) int32 {
 	}
 	b[from] = c.citBit[from]
 	b[to] = placed | c.citBit[to]
+	removed := BitAt(int(c.index[from])).Or(BitAt(int(c.index[capSq])))
+	if capSq == to {
+		removed = BitAt(int(c.index[from]))
+	}
+	occ := p.occupied().AndNot(removed)
 	side := us.Other()
 	d := 0
-	for d+1 < maxSwaps {
-		sq, ok := p.LeastAttacker(to, side, value)
+	for d+1 < maxSwaps && c.citBit[to] == 0 {
+		sq, ok := p.leastAttacker(to, side, value, occ, removed)
 		if !ok {
 			break
 		}
+		r := BitAt(int(c.index[sq]))
+		removed, occ = removed.Or(r), occ.AndNot(r)
 		d++
 		gain[d] = onSq - gain[d-1]
 		pc := b[sq] & 0x7f
