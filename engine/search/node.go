@@ -385,17 +385,8 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 			alpha = stand
 		}
 		best = stand
-		ml.N = 0 // GeneratePseudo appends
-		pos.GeneratePseudo(ml)
-		n := 0
-		for i := 0; i < ml.N; i++ {
-			m := ml.Moves[i]
-			if m.Kind() == engine.KindPromotion || pos.IsCapture(m) {
-				ml.Moves[n] = m
-				n++
-			}
-		}
-		ml.N = n
+		ml.N = 0 // GenerateCaptures appends
+		pos.GenerateCaptures(ml)
 	}
 	s.scoreMoves(ml, ply, engine.NullMove)
 	var pins engine.Pins
