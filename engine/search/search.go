@@ -91,6 +91,8 @@ type Searcher struct {
 
 	moves  [MaxPly + 1]engine.MoveList
 	scores [MaxPly + 1][engine.MaxMoves]int32
+	// keys are the scores packed with their moves (orderKey), for pick
+	keys [MaxPly + 1][engine.MaxMoves]uint64
 	// pending marks a capture scored as a good one whose static exchange
 	// is not yet known (see pick)
 	pending [MaxPly + 1][engine.MaxMoves]bool
