@@ -205,24 +205,23 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 					continue
 				}
 			}
+			// The history of a searched quiet move adjusts its reduction.
 			var stat int32
-			if quiet {
+			if quiet && !pruneUnlessCheck {
 				stat = s.statScore(ply, m, mkey)
 			}
+			// A pruned move is searched only if it gives check: that is
+			// asked first, and its legality only then.
 			safe := full
-			if !safe && i > 0 {
+			if !safe && i > 0 && !pruneUnlessCheck {
 				if !pinsDone {
 					pins, pinsDone = pos.Pins(), true
 				}
 				safe = pins.Safe(pos, m)
 			}
 			pos.Make(m)
-			if !safe && pos.LastMoveLeftRoyalAttacked() {
-				pos.Unmake()
-				continue
-			}
 			givesCheck := pos.InCheck()
-			if pruneUnlessCheck && !givesCheck {
+			if pruneUnlessCheck && !givesCheck || !safe && pos.LastMoveLeftRoyalAttacked() {
 				pos.Unmake()
 				continue
 			}
