@@ -174,6 +174,8 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 	// second move on (one test after Make costs about as much)
 	var pins engine.Pins
 	pinsDone := false
+	var filter engine.CheckFilter
+	filterDone := false
 	for pass := 0; pass < 2; pass++ {
 		for i := 0; i < ml.N; i++ {
 			m := s.pick(ml, ply, i)
@@ -211,7 +213,16 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 				stat = s.statScore(ply, m, mkey)
 			}
 			// A pruned move is searched only if it gives check: that is
-			// asked first, and its legality only then.
+			// asked first (without making the move when the check filter
+			// rules a check out), and its legality only then.
+			if pruneUnlessCheck {
+				if !filterDone {
+					filter, filterDone = s.zones.Filter(pos), true
+				}
+				if !filter.MayGiveCheck(m) {
+					continue
+				}
+			}
 			safe := full
 			if !safe && i > 0 && !pruneUnlessCheck {
 				if !pinsDone {

@@ -72,8 +72,9 @@ type Searcher struct {
 	v        *engine.Variant
 	value    []int32 // by piece type: material value for move ordering
 	seeVal   []int32 // by piece type: value for static exchange (royals high)
-	nullMin  int     // non-pawn pieces the side to move needs for null move
-	exchange bool    // the variant has swaps or successions
+	zones    *engine.CheckZones
+	nullMin  int  // non-pawn pieces the side to move needs for null move
+	exchange bool // the variant has swaps or successions
 	// verifyNull: null-move cutoffs are verified at every depth (where
 	// stalemate loses, zugzwang is real)
 	verifyNull bool
@@ -172,6 +173,7 @@ func (s *Searcher) setup(v *engine.Variant) {
 	}
 	s.v = v
 	s.hist.reset(v)
+	s.zones = engine.NewCheckZones(v)
 	n := v.NumTypes()
 	s.value = make([]int32, n+1)
 	s.seeVal = make([]int32, n+1)
