@@ -174,6 +174,8 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 	// second move on (one test after Make costs about as much)
 	var pins engine.Pins
 	pinsDone := false
+	var filter engine.CheckFilter
+	filterDone := false
 	for pass := 0; pass < 2; pass++ {
 		for i := 0; i < ml.N; i++ {
 			m := s.pick(ml, ply, i)
@@ -205,24 +207,32 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 					continue
 				}
 			}
+			// The history of a searched quiet move adjusts its reduction.
 			var stat int32
-			if quiet {
+			if quiet && !pruneUnlessCheck {
 				stat = s.statScore(ply, m, mkey)
 			}
+			// A pruned move is searched only if it gives check: that is
+			// asked first (without making the move when the check filter
+			// rules a check out), and its legality only then.
+			if pruneUnlessCheck {
+				if !filterDone {
+					filter, filterDone = s.zones.Filter(pos), true
+				}
+				if !filter.MayGiveCheck(m) {
+					continue
+				}
+			}
 			safe := full
-			if !safe && i > 0 {
+			if !safe && i > 0 && !pruneUnlessCheck {
 				if !pinsDone {
 					pins, pinsDone = pos.Pins(), true
 				}
 				safe = pins.Safe(pos, m)
 			}
 			pos.Make(m)
-			if !safe && pos.LastMoveLeftRoyalAttacked() {
-				pos.Unmake()
-				continue
-			}
 			givesCheck := pos.InCheck()
-			if pruneUnlessCheck && !givesCheck {
+			if pruneUnlessCheck && !givesCheck || !safe && pos.LastMoveLeftRoyalAttacked() {
 				pos.Unmake()
 				continue
 			}
@@ -385,17 +395,8 @@ func (s *Searcher) quiesce(ply int, alpha, beta int) int {
 			alpha = stand
 		}
 		best = stand
-		ml.N = 0 // GeneratePseudo appends
-		pos.GeneratePseudo(ml)
-		n := 0
-		for i := 0; i < ml.N; i++ {
-			m := ml.Moves[i]
-			if m.Kind() == engine.KindPromotion || pos.IsCapture(m) {
-				ml.Moves[n] = m
-				n++
-			}
-		}
-		ml.N = n
+		ml.N = 0 // GenerateCaptures appends
+		pos.GenerateCaptures(ml)
 	}
 	s.scoreMoves(ml, ply, engine.NullMove)
 	var pins engine.Pins

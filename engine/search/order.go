@@ -55,6 +55,7 @@ func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) 
 	pos := s.pos
 	sc := &s.scores[ply]
 	pending := &s.pending[ply]
+	keys := &s.keys[ply]
 	counter := s.counterMove()
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
@@ -91,7 +92,14 @@ func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) 
 			x = s.quietScore(ply, m, s.hist.key(mover.Type(), m.To()))
 		}
 		sc[i] = x
+		keys[i] = orderKey(x, m)
 	}
+}
+
+// orderKey packs a move's ordering score and the move into one number
+// that orders as pick does: by score, ties to the lower move code.
+func orderKey(x int32, m engine.Move) uint64 {
+	return uint64(uint32(x)^1<<31)<<32 | uint64(^uint32(m))
 }
 
 // counterMove is the quiet move that last refuted the opponent's last move.
@@ -127,16 +135,18 @@ func abs32(x int32) int32 {
 func (s *Searcher) pick(ml *engine.MoveList, ply, i int) engine.Move {
 	sc := &s.scores[ply]
 	pending := &s.pending[ply]
+	keys := s.keys[ply][:ml.N]
 	for {
-		b := i
-		for j := i + 1; j < ml.N; j++ {
-			if sc[j] > sc[b] || sc[j] == sc[b] && ml.Moves[j] < ml.Moves[b] {
-				b = j
+		b, kb := i, keys[i]
+		for j := i + 1; j < len(keys); j++ {
+			if k := keys[j]; k > kb {
+				b, kb = j, k
 			}
 		}
 		if b != i {
 			ml.Moves[i], ml.Moves[b] = ml.Moves[b], ml.Moves[i]
 			sc[i], sc[b] = sc[b], sc[i]
+			keys[i], keys[b] = keys[b], keys[i]
 			pending[i], pending[b] = pending[b], pending[i]
 		}
 		if !pending[i] {
@@ -147,6 +157,7 @@ func (s *Searcher) pick(ml *engine.MoveList, ply, i int) engine.Move {
 			return ml.Moves[i]
 		}
 		sc[i] += orderBadCap - orderCapture
+		keys[i] = orderKey(sc[i], ml.Moves[i])
 	}
 }
 
@@ -160,6 +171,7 @@ func (s *Searcher) resolve(ml *engine.MoveList, ply int) {
 			pending[i] = false
 			if s.pos.SEE(ml.Moves[i], s.seeVal) < 0 {
 				sc[i] += orderBadCap - orderCapture
+				s.keys[ply][i] = orderKey(sc[i], ml.Moves[i])
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -59,5 +60,26 @@ func TestPickOrder(t *testing.T) {
 	}
 	if demoted < 50 {
 		t.Errorf("only %d losing captures in the positions: the test needs more", demoted)
+	}
+}
+
+// TestOrderKey: orderKey orders as pick's rule, by score and then by the
+// lower move code, over the whole range of scores.
+func TestOrderKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	xs := []int32{orderHash, orderCapture, orderBadCap, orderBadCap + orderCapture, 0, -1, 1, math.MaxInt32, math.MinInt32}
+	for i := 0; i < 20000; i++ {
+		x, y := xs[rng.IntN(len(xs))], int32(rng.Uint32())
+		if rng.IntN(2) == 0 {
+			y = x + int32(rng.IntN(3)) - 1
+		}
+		m, n := engine.Move(rng.Uint32()>>4), engine.Move(rng.Uint32()>>4)
+		if x == y && m == n {
+			continue
+		}
+		want := x > y || x == y && m < n
+		if got := orderKey(x, m) > orderKey(y, n); got != want {
+			t.Fatalf("orderKey(%d, %d) > orderKey(%d, %d) is %v", x, m, y, n, got)
+		}
 	}
 }

@@ -72,8 +72,9 @@ type Searcher struct {
 	v        *engine.Variant
 	value    []int32 // by piece type: material value for move ordering
 	seeVal   []int32 // by piece type: value for static exchange (royals high)
-	nullMin  int     // non-pawn pieces the side to move needs for null move
-	exchange bool    // the variant has swaps or successions
+	zones    *engine.CheckZones
+	nullMin  int  // non-pawn pieces the side to move needs for null move
+	exchange bool // the variant has swaps or successions
 	// verifyNull: null-move cutoffs are verified at every depth (where
 	// stalemate loses, zugzwang is real)
 	verifyNull bool
@@ -91,6 +92,8 @@ type Searcher struct {
 
 	moves  [MaxPly + 1]engine.MoveList
 	scores [MaxPly + 1][engine.MaxMoves]int32
+	// keys are the scores packed with their moves (orderKey), for pick
+	keys [MaxPly + 1][engine.MaxMoves]uint64
 	// pending marks a capture scored as a good one whose static exchange
 	// is not yet known (see pick)
 	pending [MaxPly + 1][engine.MaxMoves]bool
@@ -170,6 +173,7 @@ func (s *Searcher) setup(v *engine.Variant) {
 	}
 	s.v = v
 	s.hist.reset(v)
+	s.zones = engine.NewCheckZones(v)
 	n := v.NumTypes()
 	s.value = make([]int32, n+1)
 	s.seeVal = make([]int32, n+1)
