@@ -51,9 +51,21 @@ func mustRuleVariant(t testing.TB, rs ruleSet) *Variant {
 	return v
 }
 
+// mustValidFEN parses a FEN with ParseFEN's setup checks.
+func mustValidFEN(t testing.TB, v *Variant, fen string) *Position {
+	t.Helper()
+	p, err := ParseFEN(v, fen)
+	if err != nil {
+		t.Fatalf("%s: %v", v.Name, err)
+	}
+	return p
+}
+
+// mustFEN parses a FEN without the setup checks: rule tests set up pieces
+// without Kings.
 func mustFEN(t testing.TB, v *Variant, fen string) *Position {
 	t.Helper()
-	p, err := parseFEN(v, fen, false) // rule tests set up pieces without Kings
+	p, err := parseFEN(v, fen, false)
 	if err != nil {
 		t.Fatalf("%s: %v", v.Name, err)
 	}
