@@ -35,10 +35,13 @@ type Evaluator struct {
 	// White minus Black, and each square's file from the nearer edge
 	placeMG, placeEG int64
 	fileFromEdge     [engine.NumSquares]int32
-	placeLive        bool           // a placement weight is not 0: Evaluate adds the tables
-	types            [256]typeTerms // by piece type (a copy of the registry's)
-	phaseW           [256]int32     // by piece type
-	rank             [engine.NumSquares]int8
+	placeLive        bool // a placement weight is not 0: Evaluate adds the tables
+	// pieceSums[code*MaxIndex+i] is the weighted sum of the terms that a
+	// piece's code and square alone decide (see pieceSums)
+	pieceSums []pieceSum
+	types     [256]typeTerms // by piece type (a copy of the registry's)
+	phaseW    [256]int32     // by piece type
+	rank      [engine.NumSquares]int8
 	// cover[c] is the set of squares c's pieces attack; attBy[c][t] the
 	// squares c's pieces of type t attack, for the types in typesSeen[c]
 	// (the others hold a former evaluation's sets)
@@ -162,6 +165,7 @@ func New(w *Weights) *Evaluator {
 		}
 		e.npawnCap = len(caps)
 	}
+	e.pieceSums = e.buildPieceSums()
 	if r.checks >= 0 {
 		e.checksLive = e.wmg[r.checks] != 0 || e.weg[r.checks] != 0
 		e.checkBuf = make([]engine.CheckSquare, 0, 4*engine.NumSquares)
@@ -205,7 +209,12 @@ func (e *Evaluator) EvaluateWhite(pos *engine.Position) int {
 		}
 	}
 	sum += e.placeMG*mg + e.placeEG*eg
-	// Round to nearest, halves away from zero.
+	return roundFixed(sum)
+}
+
+// roundFixed rounds a fixed-point sum of weights times phase-scaled values
+// to the nearest centipawn, halves away from zero.
+func roundFixed(sum int64) int {
 	const den = Phase << fixShift
 	if sum >= 0 {
 		return int((sum + den/2) / den)
@@ -330,11 +339,15 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 				avoid = engine.Bitboard{}
 			}
 			ph += e.phaseW[t]
-			raw[tt.material&(maxTerms-1)] += sgn
-			raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
-			raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
-			if all || e.placeLive {
-				e.place(tt, s, rel[s], sgn, all)
+			if all {
+				raw[tt.material&(maxTerms-1)] += sgn
+				raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
+				raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
+				e.place(tt, s, rel[s], sgn, true)
+			} else {
+				ps := &e.pieceSums[int(engine.MakePiece(t, c))*engine.MaxIndex+e.v.Index(s)&(engine.MaxIndex-1)]
+				e.placeMG += ps.mg
+				e.placeEG += ps.eg
 			}
 			att, n, unsafeN := pos.Mobility(s, avoid)
 			cover = cover.Or(att)
