@@ -20,7 +20,15 @@ func (v *Variant) compileMoveRays(rayOf func(d int) int) {
 		g := &c.gen[code]
 		for k := range g.rides {
 			r := &g.rides[k]
-			r.ray, r.up, r.window = rayOf(r.d), r.d > 0, r.min > 1 || r.max < Stride
+			r.ray, r.up = rayOf(r.d), r.d > 0
+			if r.min > 1 || r.max < Stride {
+				r.window = new([MaxIndex]Bitboard)
+				for o, s := range c.square {
+					if s != NoSquare {
+						r.window[o] = v.window(o, r)
+					}
+				}
+			}
 		}
 		for k := range g.hops {
 			h := &g.hops[k]
@@ -97,8 +105,8 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 		if blk := reach.And(occ); blk.Any() {
 			reach = reach.AndNot(ray[nearest(blk, r.up)])
 		}
-		if r.window {
-			reach = reach.And(p.v.window(o, r))
+		if r.window != nil {
+			reach = reach.And(r.window[o])
 		}
 		ts.add(reach, r.mode)
 	}
@@ -151,7 +159,8 @@ func (ts *reachTally) flush() {
 }
 
 // window returns the squares of the playing area r's slide from index o
-// reaches at its min-th to max-th step on an empty board.
+// reaches at its min-th to max-th step on an empty board (compiled into
+// r.window).
 func (v *Variant) window(o int, r *rideGen) Bitboard {
 	c := &v.c
 	ray := c.rays[r.ray]
