@@ -136,19 +136,26 @@ func TestPlacementEvaluate(t *testing.T) {
 	}
 }
 
-// TestPieceSumsExact checks that Evaluate, which adds each piece's
-// precomputed pieceSum, equals exactly the fixed-point sum over every raw
-// term counted one by one (as Features counts them), in every variant,
-// with the default table and with random non-integer weights.
-func TestPieceSumsExact(t *testing.T) {
+// TestEvaluateExact checks that Evaluate, which adds each piece's
+// precomputed pieceSum and leaves out the groups of terms whose weights
+// are all 0, equals exactly the fixed-point sum over every raw term
+// counted one by one (as Features counts them), in every variant, with
+// the default table, random non-integer weights, and random weights with
+// about half the terms at 0.
+func TestEvaluateExact(t *testing.T) {
 	for _, name := range engine.VariantNames() {
 		v := engine.MustVariant(name, nil)
-		rw := NewWeights(v)
 		rng := rand.New(rand.NewPCG(21, 22))
+		rw, sparse := NewWeights(v), NewWeights(v)
 		for i := range rw.Values {
 			rw.Values[i] = math.Round((rng.Float64()*60-30)*1000) / 1000
 		}
-		for ti, w := range []*Weights{defaultWeights(t, v), rw} {
+		for i := 0; i < len(sparse.Values); i += 2 {
+			if rng.IntN(2) == 0 {
+				sparse.Values[i], sparse.Values[i+1] = rw.Values[i], rw.Values[i+1]
+			}
+		}
+		for ti, w := range []*Weights{defaultWeights(t, v), rw, sparse} {
 			ev := New(w)
 			for _, pos := range samples(v, 17, 20, 150) {
 				phase := ev.compute(pos, true)
