@@ -128,6 +128,21 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 	return ts.att, ts.n, ts.avoided
 }
 
+// AttackSet returns the squares the piece on s attacks: Mobility's first
+// result, looked up at once for a piece that only leaps (a pawn).
+func (p *Position) AttackSet(s Square) Bitboard {
+	c := &p.v.c
+	g := &c.gen[p.board[s]&0x7f]
+	if len(g.rides) == 0 && len(g.hops) == 0 {
+		if g.leapTab == 0 {
+			return Bitboard{}
+		}
+		return c.leapTo[g.leapTab-1].capture[c.index[s]]
+	}
+	att, _, _ := p.Mobility(s, Bitboard{})
+	return att
+}
+
 // reachTally sums the reach of a piece's components for Mobility. The
 // squares a component counts are its reach within the targets of its
 // mode (tgt). They are gathered in acc while the components' sets are

@@ -366,7 +366,13 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 				e.placeMG += ps.mg
 				e.placeEG += ps.eg
 			}
-			att, n, unsafeN := pos.Mobility(s, avoid)
+			var att engine.Bitboard
+			var n, unsafeN int
+			if tt.attacksOnly {
+				att = pos.AttackSet(s)
+			} else {
+				att, n, unsafeN = pos.Mobility(s, avoid)
+			}
 			cover = cover.Or(att)
 			attBy[t&31] = attBy[t&31].Or(att)
 			e.typesSeen[c] |= 1 << (t & 31)
