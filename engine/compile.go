@@ -25,10 +25,12 @@ type rideGen struct {
 	first, d, min, max int
 	mode               Mode
 	// ray is the index in compiled.rays of d, up whether the indexes
-	// grow along it, window whether min or max limits the ride
+	// grow along it; window, when min or max limits the ride, holds by
+	// index the squares of the ray from there within those steps (nil:
+	// the whole ray)
 	ray    int
 	up     bool
-	window bool
+	window *[MaxIndex]Bitboard
 }
 
 type doubleGen struct {

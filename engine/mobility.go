@@ -20,7 +20,15 @@ func (v *Variant) compileMoveRays(rayOf func(d int) int) {
 		g := &c.gen[code]
 		for k := range g.rides {
 			r := &g.rides[k]
-			r.ray, r.up, r.window = rayOf(r.d), r.d > 0, r.min > 1 || r.max < Stride
+			r.ray, r.up = rayOf(r.d), r.d > 0
+			if r.min > 1 || r.max < Stride {
+				r.window = new([MaxIndex]Bitboard)
+				for o, s := range c.square {
+					if s != NoSquare {
+						r.window[o] = v.window(o, r)
+					}
+				}
+			}
 		}
 		for k := range g.hops {
 			h := &g.hops[k]
@@ -97,8 +105,8 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 		if blk := reach.And(occ); blk.Any() {
 			reach = reach.AndNot(ray[nearest(blk, r.up)])
 		}
-		if r.window {
-			reach = reach.And(p.v.window(o, r))
+		if r.window != nil {
+			reach = reach.And(r.window[o])
 		}
 		ts.add(reach, r.mode)
 	}
@@ -118,6 +126,21 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 	}
 	ts.flush()
 	return ts.att, ts.n, ts.avoided
+}
+
+// AttackSet returns the squares the piece on s attacks: Mobility's first
+// result, looked up at once for a piece that only leaps (a pawn).
+func (p *Position) AttackSet(s Square) Bitboard {
+	c := &p.v.c
+	g := &c.gen[p.board[s]&0x7f]
+	if len(g.rides) == 0 && len(g.hops) == 0 {
+		if g.leapTab == 0 {
+			return Bitboard{}
+		}
+		return c.leapTo[g.leapTab-1].capture[c.index[s]]
+	}
+	att, _, _ := p.Mobility(s, Bitboard{})
+	return att
 }
 
 // reachTally sums the reach of a piece's components for Mobility. The
@@ -151,7 +174,8 @@ func (ts *reachTally) flush() {
 }
 
 // window returns the squares of the playing area r's slide from index o
-// reaches at its min-th to max-th step on an empty board.
+// reaches at its min-th to max-th step on an empty board (compiled into
+// r.window).
 func (v *Variant) window(o int, r *rideGen) Bitboard {
 	c := &v.c
 	ray := c.rays[r.ray]

@@ -5,7 +5,7 @@ import "testing"
 // TestMobilityMatchesReach checks Mobility against ReachAvoiding for every
 // piece of random positions of every variant and rule option, with a
 // random set of squares to avoid: the same attacked squares, mobility and
-// avoided count.
+// avoided count; and AttackSet gives the same attacked squares.
 func TestMobilityMatchesReach(t *testing.T) {
 	for _, rs := range allRuleSets() {
 		v := mustRuleVariant(t, rs)
@@ -34,6 +34,9 @@ func TestMobilityMatchesReach(t *testing.T) {
 						att, n2, a2 := p.Mobility(s, avoid)
 						if att != want || n != n2 || a != a2 {
 							t.Fatalf("%s %s: Mobility(%s) = %v, %d, %d; ReachAvoiding %v, %d, %d", rs, p.FEN(), s, att, n2, a2, want, n, a)
+						}
+						if at := p.AttackSet(s); at != want {
+							t.Fatalf("%s %s: AttackSet(%s) = %v, want %v", rs, p.FEN(), s, at, want)
 						}
 					}
 				}

@@ -138,7 +138,12 @@
 // (halves away from zero), so that it is deterministic on every platform
 // (no floating point, hence no fused multiply-add differences) and agrees
 // with Σ w_i·x_i within 0.5 cp plus the weights' rounding (far below
-// 0.01 cp; the parity test allows 0.51).
+// 0.01 cp; the parity test allows 0.51). Being integer, the sum may be
+// regrouped without changing a bit: Evaluate adds the terms a piece's code
+// and square alone decide (material, centrality, advance, placement) as
+// one sum precomputed per evaluator, and leaves out the groups of terms
+// whose weights are all 0; it equals the term-by-term sum exactly
+// (TestEvaluateExact).
 //
 // # Pawn-structure cache
 //

@@ -35,10 +35,13 @@ type Evaluator struct {
 	// White minus Black, and each square's file from the nearer edge
 	placeMG, placeEG int64
 	fileFromEdge     [engine.NumSquares]int32
-	placeLive        bool           // a placement weight is not 0: Evaluate adds the tables
-	types            [256]typeTerms // by piece type (a copy of the registry's)
-	phaseW           [256]int32     // by piece type
-	rank             [engine.NumSquares]int8
+	placeLive        bool // a placement weight is not 0: Evaluate adds the tables
+	// pieceSums[code*MaxIndex+i] is the weighted sum of the terms that a
+	// piece's code and square alone decide (see pieceSums)
+	pieceSums []pieceSum
+	types     [256]typeTerms // by piece type (a copy of the registry's)
+	phaseW    [256]int32     // by piece type
+	rank      [engine.NumSquares]int8
 	// cover[c] is the set of squares c's pieces attack; attBy[c][t] the
 	// squares c's pieces of type t attack, for the types in typesSeen[c]
 	// (the others hold a former evaluation's sets)
@@ -87,6 +90,11 @@ type Evaluator struct {
 	checkSeen  [engine.NumSquares]uint64 // piece codes counted on a square for the current royal
 	v          *engine.Variant
 	checksLive bool // a safe-check weight is not 0: Evaluate computes the safe checks
+	// whether a weight of these groups of terms is not 0 (else Evaluate
+	// leaves them out): the attacks on the royals' neighbourhoods and the
+	// danger, the threats, the royals' pawn cover, and the passed pawns'
+	// paths
+	zoneLive, threatsLive, coverLive, pathLive bool
 }
 
 // New returns an evaluator for table w. The weights are copied (rounded to
@@ -162,6 +170,15 @@ func New(w *Weights) *Evaluator {
 		}
 		e.npawnCap = len(caps)
 	}
+	e.pieceSums = e.buildPieceSums()
+	live := func(k int32) bool { return k >= 0 && (e.wmg[k] != 0 || e.weg[k] != 0) }
+	e.zoneLive = live(r.danger)
+	for t := 1; t <= v.NumTypes(); t++ {
+		e.zoneLive = e.zoneLive || live(r.types[t].zone)
+	}
+	e.threatsLive = live(r.threat)
+	e.coverLive = live(r.shield) || live(r.royalFiles)
+	e.pathLive = live(r.passedFree) || live(r.passedRoyal) || (r.passedRoyal >= 0 && live(r.passedRoyal+1))
 	if r.checks >= 0 {
 		e.checksLive = e.wmg[r.checks] != 0 || e.weg[r.checks] != 0
 		e.checkBuf = make([]engine.CheckSquare, 0, 4*engine.NumSquares)
@@ -205,7 +222,12 @@ func (e *Evaluator) EvaluateWhite(pos *engine.Position) int {
 		}
 	}
 	sum += e.placeMG*mg + e.placeEG*eg
-	// Round to nearest, halves away from zero.
+	return roundFixed(sum)
+}
+
+// roundFixed rounds a fixed-point sum of weights times phase-scaled values
+// to the nearest centipawn, halves away from zero.
+func roundFixed(sum int64) int {
 	const den = Phase << fixShift
 	if sum >= 0 {
 		return int((sum + den/2) / den)
@@ -273,8 +295,9 @@ func (e *Evaluator) Raw(pos *engine.Position) (map[string]int, int) {
 }
 
 // compute fills e.raw with the raw term values of pos and returns the
-// phase. Unless all is set it may leave out a term whose two weights are
-// 0 (the safe checks, the dearest term), which changes no evaluation.
+// phase. Unless all is set it may leave out terms whose weights are all 0
+// (see the evaluator's live flags), which changes no evaluation, and it
+// adds the terms of pieceSums to the placement sums instead of raw.
 func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 	if pos.Variant().Name != e.reg.variant {
 		panic(fmt.Sprintf("eval: evaluator for %s given a %s position", e.reg.variant, pos.Variant().Name))
@@ -315,7 +338,10 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 		np, nr := 0, 0
 		var attackers, attacks int32 // non-pawn pieces attacking the enemy royals' zone, and their squares
 		var pairs uint64
-		zone := e.zoneOf(pos, c.Other())
+		var zone engine.Bitboard
+		if all || e.zoneLive {
+			zone = e.zoneOf(pos, c.Other())
+		}
 		var enemyPawnAtt engine.Bitboard
 		if unsafe {
 			enemyPawnAtt = e.pawnAtt[c.Other()]
@@ -330,13 +356,23 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 				avoid = engine.Bitboard{}
 			}
 			ph += e.phaseW[t]
-			raw[tt.material&(maxTerms-1)] += sgn
-			raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
-			raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
-			if all || e.placeLive {
-				e.place(tt, s, rel[s], sgn, all)
+			if all {
+				raw[tt.material&(maxTerms-1)] += sgn
+				raw[tt.center&(maxTerms-1)] += sgn * e.cent[s]
+				raw[tt.advance&(maxTerms-1)] += sgn * rel[s]
+				e.place(tt, s, rel[s], sgn, true)
+			} else {
+				ps := &e.pieceSums[int(engine.MakePiece(t, c))*engine.MaxIndex+e.v.Index(s)&(engine.MaxIndex-1)]
+				e.placeMG += ps.mg
+				e.placeEG += ps.eg
 			}
-			att, n, unsafeN := pos.Mobility(s, avoid)
+			var att engine.Bitboard
+			var n, unsafeN int
+			if tt.attacksOnly {
+				att = pos.AttackSet(s)
+			} else {
+				att, n, unsafeN = pos.Mobility(s, avoid)
+			}
 			cover = cover.Or(att)
 			attBy[t&31] = attBy[t&31].Or(att)
 			e.typesSeen[c] |= 1 << (t & 31)
@@ -379,7 +415,7 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 	}
 	e.pairTerms()
 	if r.doubled >= 0 {
-		e.pawns(pos)
+		e.pawns(pos, all || e.pathLive)
 		e.fileTerms(pos)
 	}
 	if r.attacked >= 0 {
@@ -402,7 +438,7 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 			}
 			raw[r.attacked] += sgn * att
 			raw[r.shelter] += sgn * shel
-			if r.shield >= 0 {
+			if r.shield >= 0 && (all || e.coverLive) {
 				shield, files := e.royalCover(pos, c)
 				raw[r.shield] += sgn * shield
 				raw[r.royalFiles] += sgn * files
@@ -421,7 +457,9 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 			raw[r.hanging] -= n
 		}
 	}
-	raw[r.threat] = e.threats(pos, engine.White) - e.threats(pos, engine.Black)
+	if all || e.threatsLive {
+		raw[r.threat] = e.threats(pos, engine.White) - e.threats(pos, engine.Black)
+	}
 	if r.checks >= 0 && (all || e.checksLive) {
 		raw[r.checks] = e.safeChecks(pos, engine.White) - e.safeChecks(pos, engine.Black)
 	}

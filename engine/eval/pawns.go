@@ -30,8 +30,9 @@ type pawnEntry struct {
 // phalanx pawns, and the passed-pawn terms. It fills the pawn counts and
 // extreme ranks by file that the file and royal-cover terms read. The
 // counts and the passed pawns come from the pawn-structure cache when the
-// same pawns were evaluated before (see pawnEntry).
-func (e *Evaluator) pawns(pos *engine.Position) {
+// same pawns were evaluated before (see pawnEntry). Unless path is set it
+// leaves out the passed pawns' path terms.
+func (e *Evaluator) pawns(pos *engine.Position, path bool) {
 	r := e.reg
 	raw := &e.raw
 	e.pawnFiles()
@@ -65,19 +66,19 @@ func (e *Evaluator) pawns(pos *engine.Position) {
 		sgn := int32(1 - 2*c)
 		for w, b := range ent.passed[c] {
 			for ; b != 0; b &= b - 1 {
-				e.passedTerms(pos, engine.Square(64*w+bits.TrailingZeros64(b)), engine.Color(c), sgn)
+				e.passedTerms(pos, engine.Square(64*w+bits.TrailingZeros64(b)), engine.Color(c), sgn, path)
 			}
 		}
 	}
 }
 
 // passedTerms adds the terms of c's passed pawn on s, signed by sgn:
-// passed.T, its ranks-to-go bucket and its path terms.
-func (e *Evaluator) passedTerms(pos *engine.Position, s engine.Square, c engine.Color, sgn int32) {
+// passed.T, its ranks-to-go bucket and, if path is set, its path terms.
+func (e *Evaluator) passedTerms(pos *engine.Position, s engine.Square, c engine.Color, sgn int32, path bool) {
 	rr := e.rel[c][s]
 	e.raw[e.types[pos.At(s).Type()].passed&(maxTerms-1)] += sgn * rr * rr
 	e.raw[e.goBucket[min(e.lastRank-rr, int32(len(e.goBucket)-1))]&(maxTerms-1)] += sgn
-	if w := passedPathWeight(e.lastRank - rr); w > 0 && e.reg.passedFree >= 0 {
+	if w := passedPathWeight(e.lastRank - rr); w > 0 && path && e.reg.passedFree >= 0 {
 		e.passedPath(pos, s, c, sgn*w)
 	}
 }

@@ -102,3 +102,45 @@ func (e *Evaluator) place(tt *typeTerms, s engine.Square, rel, sgn int32, all bo
 		}
 	}
 }
+
+// pieceSum is the weighted sum, in fixed point, of the terms that a
+// piece's code and square alone decide: its material, centrality, advance
+// and placement tables, negative for Black.
+type pieceSum struct{ mg, eg int64 }
+
+// buildPieceSums returns the pieceSum of every piece code of the variant
+// on every index of its board (at code*engine.MaxIndex+index). Evaluate
+// adds a piece's entry where Features counts the terms one by one; the
+// sums are exact integers, so the evaluation is the same.
+func (e *Evaluator) buildPieceSums() []pieceSum {
+	ncodes := int(engine.MakePiece(engine.PieceType(e.v.NumTypes()), engine.Black)) + 1
+	sums := make([]pieceSum, ncodes*engine.MaxIndex)
+	term := func(k, x int32) pieceSum {
+		if k < 0 {
+			return pieceSum{}
+		}
+		return pieceSum{int64(x) * e.wmg[k], int64(x) * e.weg[k]}
+	}
+	for t := 1; t <= e.v.NumTypes(); t++ {
+		tt := &e.types[t]
+		for c := engine.White; c <= engine.Black; c++ {
+			sgn := int32(1 - 2*int(c))
+			for i := range engine.MaxIndex {
+				s := e.v.SquareOf(i)
+				if s == engine.NoSquare {
+					continue
+				}
+				rel := e.rel[c][s]
+				e.placeMG, e.placeEG = 0, 0
+				e.place(tt, s, rel, sgn, false)
+				m, cn, a := term(tt.material, sgn), term(tt.center, sgn*e.cent[s]), term(tt.advance, sgn*rel)
+				sums[int(engine.MakePiece(engine.PieceType(t), c))*engine.MaxIndex+i] = pieceSum{
+					mg: m.mg + cn.mg + a.mg + e.placeMG,
+					eg: m.eg + cn.eg + a.eg + e.placeEG,
+				}
+			}
+		}
+	}
+	e.placeMG, e.placeEG = 0, 0
+	return sums
+}

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -131,5 +133,41 @@ func TestPlacementEvaluate(t *testing.T) {
 	}
 	if got := ev.Evaluate(mirror); float64(got) < want-0.5 || float64(got) > want+0.5 {
 		t.Errorf("Black's view: Evaluate %d, want %.2f", got, want)
+	}
+}
+
+// TestEvaluateExact checks that Evaluate, which adds each piece's
+// precomputed pieceSum and leaves out the groups of terms whose weights
+// are all 0, equals exactly the fixed-point sum over every raw term
+// counted one by one (as Features counts them), in every variant, with
+// the default table, random non-integer weights, and random weights with
+// about half the terms at 0.
+func TestEvaluateExact(t *testing.T) {
+	for _, name := range engine.VariantNames() {
+		v := engine.MustVariant(name, nil)
+		rng := rand.New(rand.NewPCG(21, 22))
+		rw, sparse := NewWeights(v), NewWeights(v)
+		for i := range rw.Values {
+			rw.Values[i] = math.Round((rng.Float64()*60-30)*1000) / 1000
+		}
+		for i := 0; i < len(sparse.Values); i += 2 {
+			if rng.IntN(2) == 0 {
+				sparse.Values[i], sparse.Values[i+1] = rw.Values[i], rw.Values[i+1]
+			}
+		}
+		for ti, w := range []*Weights{defaultWeights(t, v), rw, sparse} {
+			ev := New(w)
+			for _, pos := range samples(v, 17, 20, 150) {
+				phase := ev.compute(pos, true)
+				mg, eg := int64(phase), int64(Phase-phase)
+				var sum int64
+				for i, x := range ev.raw[:ev.nterms] {
+					sum += int64(x) * (ev.wmg[i]*mg + ev.weg[i]*eg)
+				}
+				if got, want := ev.EvaluateWhite(pos), roundFixed(sum); got != want {
+					t.Errorf("%s table %d: %s: Evaluate %d, term by term %d", name, ti, pos.FEN(), got, want)
+				}
+			}
+		}
 	}
 }

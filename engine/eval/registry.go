@@ -68,6 +68,7 @@ type typeTerms struct {
 	unsafe                                      int32 // mobility onto squares enemy pawns attack (-1: none)
 	crampedBelow                                int32 // mobility under which a piece counts as cramped (0: never)
 	pawn, royal                                 bool
+	attacksOnly                                 bool // no term reads its mobility counts: only its attacked squares count
 	pairSlot                                    int8 // bit pair of the type in pairMask
 	// placement tables (placement.go): the term of file k from the
 	// nearer edge is fileTab+k, of relative rank k rankTab+k (k >= 1;
@@ -181,6 +182,10 @@ func buildRegistry(name string) *Registry {
 	r.hanging = add(kHanging, "threats.hanging", "per non-royal piece attacked by the enemy and defended by no friendly piece")
 	r.addFeatureTerms(v, add)
 	r.addPlacementTerms(v, add)
+	for t := 1; t <= n; t++ {
+		tt := &r.types[t]
+		tt.attacksOnly = tt.mobility < 0 && tt.unsafe < 0 && tt.crampedBelow <= 0
+	}
 	if len(r.terms) >= maxTerms || n > 255 {
 		panic(fmt.Sprintf("eval: %s has %d terms, fewer than %d allowed", v.Name, len(r.terms), maxTerms))
 	}
