@@ -173,14 +173,7 @@ func (p *Position) GeneratePseudo(ml *MoveList) {
 		}
 		p.genPiece(ml, from, us)
 	}
-	if st.ep != NoSquare {
-		for _, e := range p.v.c.epCodes[us] {
-			from := st.ep - Square(e.d)
-			if p.board[from] == e.code {
-				ml.add(NewMove(from, st.ep, KindEnPassant, 0))
-			}
-		}
-	}
+	p.genEnPassant(ml)
 	for i := range p.v.Castling {
 		p.genCastle(ml, &p.v.Castling[i])
 	}
