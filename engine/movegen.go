@@ -28,8 +28,8 @@ func (p *Position) InCheck() bool {
 }
 
 // addTo adds the move(s) of a piece of gen g from from to to, expanding
-// promotions.
-func (p *Position) addTo(ml *MoveList, g *pieceGen, us Color, from, to Square) {
+// promotions; with promoOnly, only if they are promotions.
+func (p *Position) addTo(ml *MoveList, g *pieceGen, us Color, from, to Square, promoOnly bool) {
 	c := &p.v.c
 	switch g.promo {
 	case PromoteOnLastRank:
@@ -46,23 +46,40 @@ func (p *Position) addTo(ml *MoveList, g *pieceGen, us Color, from, to Square) {
 		}
 	case PromotePawnOfPawns:
 		if c.lastRank[us][to] {
-			switch p.cur().pp[us] {
-			case 0:
-				ml.add(NewMove(from, to, KindArrive, 0))
-			case 1:
-				ml.add(NewMove(from, to, KindRelocate, 0))
-			default:
+			switch pp := p.cur().pp[us]; {
+			case pp >= 2:
 				ml.add(NewMove(from, to, KindPromotion, g.promoTo[0]))
+			case promoOnly:
+			case pp == 0:
+				ml.add(NewMove(from, to, KindArrive, 0))
+			default:
+				ml.add(NewMove(from, to, KindRelocate, 0))
 			}
 			return
 		}
 	}
-	ml.add(NewMove(from, to, KindNormal, 0))
+	if !promoOnly {
+		ml.add(NewMove(from, to, KindNormal, 0))
+	}
 }
 
 // genPiece adds the pseudo-legal moves of the piece on from (of color us),
 // without castling, en passant, exchanges or lifts.
 func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
+	p.genPieceMoves(ml, from, us, false)
+}
+
+// genPieceCaptures adds the moves of genPiece for the piece on from that
+// capture or promote, in the same order.
+func (p *Position) genPieceCaptures(ml *MoveList, from Square, us Color) {
+	p.genPieceMoves(ml, from, us, true)
+}
+
+// genPieceMoves adds the moves of genPiece for the piece on from, or with
+// capsOnly those that capture or promote. A move to an empty square is then
+// only looked at when the piece promotes; the royals' citadel entries and
+// the KindDouble steps never capture or promote.
+func (p *Position) genPieceMoves(ml *MoveList, from Square, us Color, capsOnly bool) {
 	b := &p.board
 	c := &p.v.c
 	pc := b[from] & 0x7f
@@ -70,15 +87,17 @@ func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
 	st := p.cur()
 	noCap := st.waiting[us.Other()]
 	them := Piece(us.Other())
+	// quiets: moves to empty squares are looked at
+	quiets := !capsOnly || g.promo != NoPromotion
 	for _, l := range g.leaps {
 		to := from + Square(l.d)
 		t := b[to]
 		if t == Empty {
-			if l.mode != CaptureOnly {
-				p.addTo(ml, g, us, from, to)
+			if quiets && l.mode != CaptureOnly {
+				p.addTo(ml, g, us, from, to, capsOnly)
 			}
 		} else if t&0x81 == them && l.mode != MoveOnly && to != noCap {
-			p.addTo(ml, g, us, from, to)
+			p.addTo(ml, g, us, from, to, false)
 		}
 	}
 	for _, r := range g.rides {
@@ -90,13 +109,13 @@ func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
 			to += Square(r.d)
 			t := b[to]
 			if t == Empty {
-				if k >= r.min && r.mode != CaptureOnly {
-					p.addTo(ml, g, us, from, to)
+				if quiets && k >= r.min && r.mode != CaptureOnly {
+					p.addTo(ml, g, us, from, to, capsOnly)
 				}
 				continue
 			}
 			if t&0x81 == them && k >= r.min && r.mode != MoveOnly && to != noCap {
-				p.addTo(ml, g, us, from, to)
+				p.addTo(ml, g, us, from, to, false)
 			}
 			break
 		}
@@ -109,16 +128,17 @@ func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
 		if b[to]&0x80 != 0 {
 			continue
 		}
-		to += Square(h.d)
-		for b[to] == Empty {
-			if h.mode != CaptureOnly {
-				p.addTo(ml, g, us, from, to)
+		for to += Square(h.d); b[to] == Empty; to += Square(h.d) {
+			if quiets && h.mode != CaptureOnly {
+				p.addTo(ml, g, us, from, to, capsOnly)
 			}
-			to += Square(h.d)
 		}
 		if b[to]&0x81 == them && h.mode != MoveOnly && to != noCap {
-			p.addTo(ml, g, us, from, to)
+			p.addTo(ml, g, us, from, to, false)
 		}
+	}
+	if !quiets {
+		return
 	}
 	for _, d := range g.doubles {
 		if d.needsRight {
@@ -133,13 +153,13 @@ func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
 		if b[mid] != Empty || b[to] != Empty {
 			continue
 		}
-		if d.ep {
+		if !d.ep {
+			p.addTo(ml, g, us, from, to, capsOnly)
+		} else if !capsOnly {
 			ml.add(NewMove(from, to, KindDouble, 0))
-		} else {
-			p.addTo(ml, g, us, from, to)
 		}
 	}
-	if g.royal {
+	if g.royal && !capsOnly {
 		if cs := c.nearCit[from]; cs != NoSquare && b[cs] == Offboard {
 			owner := c.citOwner[cs]
 			if (owner == us && g.ownCit) || (owner != us && p.isRanking(g, us)) {
@@ -173,14 +193,7 @@ func (p *Position) GeneratePseudo(ml *MoveList) {
 		}
 		p.genPiece(ml, from, us)
 	}
-	if st.ep != NoSquare {
-		for _, e := range p.v.c.epCodes[us] {
-			from := st.ep - Square(e.d)
-			if p.board[from] == e.code {
-				ml.add(NewMove(from, st.ep, KindEnPassant, 0))
-			}
-		}
-	}
+	p.genEnPassant(ml)
 	for i := range p.v.Castling {
 		p.genCastle(ml, &p.v.Castling[i])
 	}

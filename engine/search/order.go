@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"slices"
 
 	"tamerlane/engine"
 )
@@ -57,6 +58,8 @@ func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) 
 	pending := &s.pending[ply]
 	keys := &s.keys[ply]
 	counter := s.counterMove()
+	s.sorted[ply] = false
+	s.npending[ply] = 0
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
 		mover := pos.At(m.From())
@@ -76,7 +79,10 @@ func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) 
 			// lose by exchange; otherwise SEE decides, when pick reaches
 			// the move (pending).
 			x = orderCapture + mvv + s.captureScore(m)
-			pending[i] = victim < attacker
+			if victim < attacker {
+				pending[i] = true
+				s.npending[ply]++
+			}
 		case m.Kind() == engine.KindPromotion:
 			x = orderCapture + s.value[m.Promotion()] - s.value[mover.Type()]
 			if pos.SEE(m, s.seeVal) < 0 {
@@ -102,6 +108,11 @@ func orderKey(x int32, m engine.Move) uint64 {
 	return uint64(uint32(x)^1<<31)<<32 | uint64(^uint32(m))
 }
 
+// keyScore and keyMove unpack an orderKey.
+func keyScore(k uint64) int32 { return int32(uint32(k>>32) ^ 1<<31) }
+
+func keyMove(k uint64) engine.Move { return engine.Move(^uint32(k)) }
+
 // counterMove is the quiet move that last refuted the opponent's last move.
 func (s *Searcher) counterMove() engine.Move {
 	last := s.pos.LastMove()
@@ -123,6 +134,11 @@ func abs32(x int32) int32 {
 	return x
 }
 
+// pickScan is the number of moves pick selects one at a time before it
+// sorts the rest: a node that a cut-off ends early pays only for the
+// selections, one that tries many moves for a single sort.
+const pickScan = 3
+
 // pick moves the best-scored move among i.. to position i and returns it.
 // Ties go to the lower move code, so that the search does not depend on
 // the order of move generation (which depends on the order of the
@@ -132,7 +148,17 @@ func abs32(x int32) int32 {
 // again. Pending scores are never below the resolved ones, so the moves
 // come in the order that scoring every exchange at once would give, and
 // the exchanges of the moves a cut-off leaves untried are never computed.
+// From the pickScan-th move on, once no capture is pending, the rest of
+// the list is sorted by key at once, which gives the same order (the keys
+// are distinct).
 func (s *Searcher) pick(ml *engine.MoveList, ply, i int) engine.Move {
+	if s.sorted[ply] {
+		return ml.Moves[i]
+	}
+	if i >= pickScan && s.npending[ply] == 0 {
+		s.sortRest(ml, ply, i)
+		return ml.Moves[i]
+	}
 	sc := &s.scores[ply]
 	pending := &s.pending[ply]
 	keys := s.keys[ply][:ml.N]
@@ -153,12 +179,26 @@ func (s *Searcher) pick(ml *engine.MoveList, ply, i int) engine.Move {
 			return ml.Moves[i]
 		}
 		pending[i] = false
+		s.npending[ply]--
 		if s.pos.SEE(ml.Moves[i], s.seeVal) >= 0 {
 			return ml.Moves[i]
 		}
 		sc[i] += orderBadCap - orderCapture
 		keys[i] = orderKey(sc[i], ml.Moves[i])
 	}
+}
+
+// sortRest sorts the moves i.. of ml, none of them pending, by key from
+// the highest, with their scores.
+func (s *Searcher) sortRest(ml *engine.MoveList, ply, i int) {
+	keys := s.keys[ply][i:ml.N]
+	slices.Sort(keys)
+	slices.Reverse(keys)
+	for j, k := range keys {
+		ml.Moves[i+j] = keyMove(k)
+		s.scores[ply][i+j] = keyScore(k)
+	}
+	s.sorted[ply] = true
 }
 
 // resolve scores every pending capture of ml by its static exchange, for
@@ -169,6 +209,7 @@ func (s *Searcher) resolve(ml *engine.MoveList, ply int) {
 	for i := 0; i < ml.N; i++ {
 		if pending[i] {
 			pending[i] = false
+			s.npending[ply]--
 			if s.pos.SEE(ml.Moves[i], s.seeVal) < 0 {
 				sc[i] += orderBadCap - orderCapture
 				s.keys[ply][i] = orderKey(sc[i], ml.Moves[i])

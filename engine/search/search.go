@@ -97,6 +97,10 @@ type Searcher struct {
 	// pending marks a capture scored as a good one whose static exchange
 	// is not yet known (see pick)
 	pending [MaxPly + 1][engine.MaxMoves]bool
+	// npending counts the pending moves of each ply's list
+	npending [MaxPly + 1]int
+	// sorted marks a list whose unpicked moves are in order (see pick)
+	sorted  [MaxPly + 1]bool
 	killers [MaxPly + 2][2]engine.Move
 	nullAt  [MaxPly + 1]bool
 	// verifying marks a node re-searched to verify a null-move cutoff
