@@ -5,19 +5,11 @@ package engine
 // IsCapture(m) or m.Kind() == KindPromotion, in the same order. It spares
 // the quiescence search generating the quiet moves only to drop them.
 func (p *Position) GenerateCaptures(ml *MoveList) {
-	us := p.side
 	st := p.cur()
-	for i := 0; i < p.count[us]; i++ {
-		from := p.list[us][i]
-		if from == st.waiting[us] {
-			continue
-		}
-		p.genPieceCaptures(ml, from, us)
-	}
-	p.genEnPassant(ml)
+	p.genPieces(ml, true)
 	// Castling captures nothing; a lift may land on an enemy piece
 	// (docs/rules.md 3.4.2).
-	if st.waiting[us] != NoSquare {
+	if st.waiting[p.side] != NoSquare {
 		n := ml.N
 		p.genLifts(ml)
 		k := n

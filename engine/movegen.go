@@ -69,10 +69,18 @@ func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
 	p.genPieceMoves(ml, from, us, false)
 }
 
-// genPieceCaptures adds the moves of genPiece for the piece on from that
-// capture or promote, in the same order.
-func (p *Position) genPieceCaptures(ml *MoveList, from Square, us Color) {
-	p.genPieceMoves(ml, from, us, true)
+// genPieces adds the moves of genPiece of every piece of the side to move
+// but a waiting pawn of pawns, then its en passant captures; with capsOnly
+// only those that capture or promote, in the same order.
+func (p *Position) genPieces(ml *MoveList, capsOnly bool) {
+	us := p.side
+	waiting := p.cur().waiting[us]
+	for i := 0; i < p.count[us]; i++ {
+		if from := p.list[us][i]; from != waiting {
+			p.genPieceMoves(ml, from, us, capsOnly)
+		}
+	}
+	p.genEnPassant(ml)
 }
 
 // genPieceMoves adds the moves of genPiece for the piece on from, or with
@@ -186,14 +194,7 @@ func (p *Position) isRanking(g *pieceGen, us Color) bool {
 func (p *Position) GeneratePseudo(ml *MoveList) {
 	us := p.side
 	st := p.cur()
-	for i := 0; i < p.count[us]; i++ {
-		from := p.list[us][i]
-		if from == st.waiting[us] {
-			continue
-		}
-		p.genPiece(ml, from, us)
-	}
-	p.genEnPassant(ml)
+	p.genPieces(ml, false)
 	for i := range p.v.Castling {
 		p.genCastle(ml, &p.v.Castling[i])
 	}
