@@ -237,98 +237,20 @@ func (p *Position) refSEE(m Move, value []int32) int32 {
 	return gain[0]
 }
 
-// refMobility is the square-by-square walker Mobility replaces: it
-// returns, for the piece on s, the set of squares it attacks (the
-// squares Reach marks in cover: every square of the playing area that one
-// of its capturing components reaches, whatever stands there; never a
-// citadel), its mobility n (Reach's count) and how many of the squares n
-// counts are in avoid (ReachAvoiding's count). s must hold a piece;
-// Mobility does not allocate.
+// refMobility is the square-by-square walker Mobility replaces,
+// ReachAvoiding, with its arrays read as sets: the squares the piece on s
+// attacks, its mobility n and how many of those n are in avoid.
 func (p *Position) refMobility(s Square, avoid Bitboard) (att Bitboard, n, avoided int) {
-	b := &p.board
-	c := &p.v.c
-	idx := &c.index
-	pc := b[s] & 0x7f
-	g := &c.gen[pc]
-	them := Piece(pc.Color().Other())
-	count := func(to int) {
-		n++
-		if avoid.Has(int(idx[to])) {
-			avoided++
+	var cover, avoidBytes [NumSquares]uint8
+	for q := Square(0); q < NumSquares; q++ {
+		if i := p.v.Index(q); i >= 0 && avoid.Has(i) {
+			avoidBytes[q] = 1
 		}
 	}
-	mark := func(to int) { att = att.Or(BitAt(int(idx[to]))) }
-	for _, l := range g.leaps {
-		to := int(s) + l.d
-		t := b[to]
-		if t == Empty {
-			if l.mode != CaptureOnly {
-				count(to)
-			}
-			if l.mode != MoveOnly {
-				mark(to)
-			}
-			continue
-		}
-		if t&0x80 != 0 || l.mode == MoveOnly {
-			continue
-		}
-		mark(to)
-		if t&1 == them {
-			count(to)
-		}
-	}
-	for _, r := range g.rides {
-		to := int(s) + r.first
-		if r.first != 0 && b[to] != Empty {
-			continue // a bent slide's first step is blocked
-		}
-		for k := 1; k <= r.max; k++ {
-			to += r.d
-			t := b[to]
-			if t == Empty {
-				if k >= r.min {
-					if r.mode != CaptureOnly {
-						count(to)
-					}
-					if r.mode != MoveOnly {
-						mark(to)
-					}
-				}
-				continue
-			}
-			if t&0x80 == 0 && k >= r.min && r.mode != MoveOnly {
-				mark(to)
-				if t&1 == them {
-					count(to)
-				}
-			}
-			break
-		}
-	}
-	for _, h := range g.hops {
-		to := int(s) + h.d
-		for b[to] == Empty {
-			to += h.d
-		}
-		if b[to]&0x80 != 0 {
-			continue
-		}
-		to += h.d
-		for b[to] == Empty {
-			if h.mode != CaptureOnly {
-				count(to)
-			}
-			if h.mode != MoveOnly {
-				mark(to)
-			}
-			to += h.d
-		}
-		if t := b[to]; t&0x80 == 0 && h.mode != MoveOnly {
-			mark(to)
-			if t&1 == them {
-				count(to)
-			}
+	n, avoided = p.ReachAvoiding(s, &cover, &avoidBytes)
+	for q := Square(0); q < NumSquares; q++ {
+		if cover[q] != 0 {
+			att = att.Or(BitAt(p.v.Index(q)))
 		}
 	}
 	return att, n, avoided

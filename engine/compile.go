@@ -74,11 +74,10 @@ type maskedOff struct {
 }
 
 type slideAttack struct {
-	d        int
-	mask     uint64 // sliders with min 1 and no maximum
-	extra    []slideLimited
-	hopMask  uint64
-	anySlide bool
+	d       int
+	mask    uint64 // sliders with min 1 and no maximum
+	extra   []slideLimited
+	hopMask uint64
 	// all is every code attacking along d; ray is the index in
 	// compiled.rays of the direction -d (from the target toward the
 	// attackers), up whether the indexes grow along it, step the
@@ -311,10 +310,8 @@ func (v *Variant) compile() error {
 						sa.hopMask |= bit
 					case m.Min <= 1 && max == Stride:
 						sa.mask |= bit
-						sa.anySlide = true
 					default:
 						sa.extra = append(sa.extra, slideLimited{mask: bit, min: int(m.Min), max: max})
-						sa.anySlide = true
 					}
 				case Bent:
 					max := int(m.Max)

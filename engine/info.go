@@ -8,8 +8,11 @@ package engine
 // components that move, enemy-occupied squares for the components that
 // capture. Double steps, en passant, castling, citadel steps, exchanges and
 // lifts are not counted, and the waiting pawn of pawns counts as
-// capturable, so the count is an approximation of mobility; it is cheap
-// and depends only on the position.
+// capturable, so the count is an approximation of mobility that depends
+// only on the position. Mobility answers the same from the square-set
+// tables and is what the evaluation calls; Reach and ReachAvoiding walk
+// the board square by square and are the reference the tests check it
+// against.
 //
 // If cover is not nil, Reach also sets cover[t] to 1 for every square t the
 // piece attacks: every square of the playing area that one of its capturing

@@ -118,9 +118,9 @@ func (p *Position) SEE(m Move, value []int32) int32 {
 	}
 	b[from] = c.citBit[from]
 	b[to] = placed | c.citBit[to]
-	removed := BitAt(int(c.index[from])).Or(BitAt(int(c.index[capSq])))
-	if capSq == to {
-		removed = BitAt(int(c.index[from]))
+	removed := BitAt(int(c.index[from]))
+	if capSq != to {
+		removed = removed.Or(BitAt(int(c.index[capSq])))
 	}
 	occ := p.occupied().AndNot(removed)
 	side := us.Other()
