@@ -78,16 +78,6 @@ func (f *variantFlags) build() (*engine.Variant, error) {
 	return engine.VariantWithRules(f.variant, f.rules)
 }
 
-// evaluable refuses a variant the evaluation cannot serve: engine/eval
-// builds its registry and its default weights from a built-in variant's
-// name, so a variant known only from a file has no evaluation yet.
-func evaluable(v *engine.Variant) error {
-	if variantfile.IsBuiltin(v) {
-		return nil
-	}
-	return fmt.Errorf("variant %s comes from a file: the evaluation (engine/eval) builds its term registry and default weights from a built-in variant's name, so it cannot evaluate %s yet; perft and position work", v.Name, v.Name)
-}
-
 // playMoves plays the --moves flag's moves (coordinate, UCI or SAN,
 // space-separated) on pos; the error names the move.
 func playMoves(pos *engine.Position, moves string) error {

@@ -58,22 +58,34 @@ func TestExportRoundTripCLI(t *testing.T) {
 }
 
 // TestVariantFileCommands: position takes --variant-file with --moves;
-// search and eval refuse a variant the evaluation does not know, with a
-// reason and without a panic, and accept a built-in's own export.
+// search and eval evaluate a variant known only from a file with its
+// derived table (engine/eval), and a built-in's own export.
 func TestVariantFileCommands(t *testing.T) {
 	path := exportRenamed(t, "shako")
 	code, out, errs := runCLI(t, "position", "--variant-file", path, "--moves", "e3e5", "--json")
 	if code != 0 || !strings.Contains(out, `"variant":"my-shako"`) || !strings.Contains(out, `"side_to_move":"black"`) {
 		t.Errorf("position: exit %d: %s %s", code, out, errs)
 	}
-	for _, cmd := range []string{"search", "eval"} {
-		code, _, errs := runCLI(t, cmd, "--variant-file", path, "--depth", "1")
-		if cmd == "eval" {
-			code, _, errs = runCLI(t, cmd, "--variant-file", path)
+	capablanca := filepath.Join("..", "..", "configs", "variants", "capablanca.yaml")
+	for _, file := range []string{path, capablanca} {
+		if code, out, errs := runCLI(t, "search", "--variant-file", file, "--depth", "2", "--json"); code != 0 || !strings.Contains(out, `"bestmove"`) {
+			t.Errorf("search %s: exit %d: %s %s", file, code, out, errs)
 		}
-		if code != 1 || !strings.Contains(errs, "comes from a file") {
-			t.Errorf("%s: exit %d: %s", cmd, code, errs)
+		if code, out, errs := runCLI(t, "eval", "--variant-file", file); code != 0 || !strings.Contains(out, "tempo") {
+			t.Errorf("eval %s: exit %d: %s %s", file, code, out, errs)
 		}
+	}
+	// an Archbishop up: the derived table sees it
+	code, out, errs = runCLI(t, "eval", "--variant-file", capablanca, "--json",
+		"--fen", "rn1bqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1")
+	if code != 0 || !strings.Contains(out, `"white"`) {
+		t.Fatalf("eval: exit %d: %s %s", code, out, errs)
+	}
+	var e struct {
+		White int `json:"white"`
+	}
+	if err := json.Unmarshal([]byte(out), &e); err != nil || e.White < 500 {
+		t.Errorf("an Archbishop up: %d cp (%v), want more than 500: %s", e.White, err, out)
 	}
 	_, own, _ := runCLI(t, "variants", "--export", "chess")
 	chess := filepath.Join(t.TempDir(), "chess.yaml")
