@@ -164,7 +164,7 @@ func yieldAll[T any](walk func(yield func(T) error) error) iter.Seq2[T, error] {
 // without validating it, so a run of an outside engine is read on a
 // machine without that engine.
 func SameProgramMatches(dir string) (map[string]bool, error) {
-	cfg, err := readConfig(filepath.Join(dir, "config.yaml"))
+	cfg, err := readRunConfig(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +191,7 @@ func eachJournalPair(dir string, fn func(*stream, jEntry, *jPair) error) error {
 	}
 	// Reading needs no outside engine: a run they played is read on any
 	// machine.
-	cfg, err := readConfig(filepath.Join(dir, "config.yaml"))
+	cfg, err := readRunConfig(dir)
 	if err == nil {
 		err = cfg.ValidateOffline()
 	}

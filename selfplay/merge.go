@@ -26,7 +26,7 @@ func readRunDir(dir string) (*shardDir, error) {
 	if err := fsx.ReadRun(dir, fsx.KindSelfplay, formatVersion, &info); err != nil {
 		return nil, err
 	}
-	cfg, err := readConfig(filepath.Join(dir, ConfigName))
+	cfg, err := readRunConfig(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
+	"tamerlane/variantfile"
 )
 
 // PGNTag is one tag pair of a PGN game.
@@ -52,6 +54,32 @@ func (g *PGNGame) Replay() (*engine.Position, []engine.Move, error) {
 		return nil, nil, err
 	}
 	return g.ReplayIn(v)
+}
+
+// ReplayRecorded is Replay for a game of the run directory dir: a
+// variant the run played from a variant file is read from the copy dir
+// recorded (RunVariant).
+func (g *PGNGame) ReplayRecorded(dir string) (*engine.Position, []engine.Move, error) {
+	name := g.Tag("Variant")
+	if name == "" {
+		return g.Replay()
+	}
+	v, err := RunVariant(dir, name, g.Tag("Rules"))
+	if err != nil {
+		return nil, nil, err
+	}
+	return g.ReplayIn(v)
+}
+
+// RunVariant returns the variant name under the rule options rules as
+// the run directory dir plays it: from the copy of its variant file that
+// dir recorded (variantfile.Recorded), else the built-in variant.
+func RunVariant(dir, name, rules string) (*engine.Variant, error) {
+	p := variantfile.Recorded(dir, name)
+	if _, err := os.Stat(p); err != nil || variantfile.IsBuiltinName(name) {
+		return engine.VariantWithRules(name, rules)
+	}
+	return variantfile.Resolve(name, rules, p)
 }
 
 // ReplayIn plays the game in variant v, whatever its tags name: from its

@@ -110,3 +110,32 @@ func TestVariantFileCommands(t *testing.T) {
 		}
 	}
 }
+
+// capablancaPath is the example Capablanca variant file.
+var capablancaPath = filepath.Join("..", "..", "configs", "variants", "capablanca.yaml")
+
+// TestVariantFileSelfplayMatch: selfplay and match play a variant from a
+// file given by --variant-file, and the run directory records it.
+func TestVariantFileSelfplayMatch(t *testing.T) {
+	sp := filepath.Join(t.TempDir(), "sp")
+	code, out, errs := runCLI(t, "selfplay", "-o", sp, "--variant-file", capablancaPath, "--pairs", "1", "--nodes", "50", "--workers", "1", "--quiet")
+	if code != 0 || !strings.Contains(out, "capablanca") {
+		t.Fatalf("selfplay: exit %d: %s %s", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(sp, "variants", "capablanca.yaml")); err != nil {
+		t.Errorf("selfplay did not record the variant file: %v", err)
+	}
+	m := filepath.Join(t.TempDir(), "m")
+	code, out, errs = runCLI(t, "match", "-o", m, "--variant-file", capablancaPath, "--pairs", "1", "--nodes", "50", "--workers", "1", "--quiet")
+	if code != 0 || !strings.Contains(out, "capablanca") {
+		t.Fatalf("match: exit %d: %s %s", code, out, errs)
+	}
+	for _, args := range [][]string{
+		{"selfplay", "-o", sp, "--variant", "chess", "--variant-file", capablancaPath},
+		{"match", "-o", m, "--variant", "chess", "--variant-file", capablancaPath},
+	} {
+		if code, _, errs := runCLI(t, args...); code != 1 || !strings.Contains(errs, "give one of them") {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package variantfile
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"tamerlane/engine"
+	"tamerlane/internal/fsx"
+)
+
+// Resolve returns the variant a command line or a configuration names:
+// the variant of the variant file at file when file is not "" (a file sets
+// its rules itself, so rules must be empty, and name, if given, must be
+// the file's variant's), else the built-in variant name under the rule
+// options rules. It is the one way every command and configuration turns
+// a --variant / --variant-file pair or a variant: / variant_file: pair
+// into a variant; the caller resolves file relative to its configuration.
+func Resolve(name, rules, file string) (*engine.Variant, error) {
+	if file == "" {
+		return engine.VariantWithRules(name, rules)
+	}
+	if rules != "" {
+		return nil, fmt.Errorf("rules %q: the variant file %s sets its rules itself", rules, file)
+	}
+	v, err := Load(file)
+	if err != nil {
+		return nil, err
+	}
+	if name != "" && name != v.Name {
+		return nil, fmt.Errorf("variant %q, but the variant file %s defines %q: give one of them, or the file's name", name, file, v.Name)
+	}
+	return v, nil
+}
+
+// RecordDir is the directory of a run directory that holds the copies of
+// the variant files its run plays.
+const RecordDir = "variants"
+
+// recordSum is the suffix of the file beside a recorded copy that holds
+// the copy's SHA-256 and the path it was copied from.
+const recordSum = ".sha256"
+
+// Recorded returns the path of the recorded copy of variant name's file in
+// run directory dir.
+func Recorded(dir, name string) string {
+	return filepath.Join(dir, RecordDir, name+".yaml")
+}
+
+// Record keeps the variant file at path in run directory dir, so that the
+// run can be resumed and read without it: at the run's start it copies
+// the file to dir/variants/<variant>.yaml and writes its SHA-256 and path
+// beside it (<variant>.yaml.sha256); when dir already holds a copy for the
+// variant, it checks that the file at path is byte for byte the recorded
+// one and refuses, naming both files, when it is not (a changed variant
+// would mix two games in one run). It returns the recorded copy's path.
+func Record(dir, path string) (string, error) {
+	data, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
+	if err != nil {
+		return "", err
+	}
+	v, err := Read(data, path)
+	if err != nil {
+		return "", err
+	}
+	copyPath := Recorded(dir, v.Name)
+	sum := sha256.Sum256(data)
+	hexSum := hex.EncodeToString(sum[:])
+	old, err := os.ReadFile(copyPath)
+	switch {
+	case err == nil:
+		if sameFile(path, copyPath) {
+			return copyPath, checkRecorded(copyPath, old)
+		}
+		oldSum := sha256.Sum256(old)
+		if !bytes.Equal(old, data) {
+			return "", fmt.Errorf("variant file %s (sha256 %.12s) differs from the copy %s (sha256 %.12s) recorded when the run in %s began: "+
+				"a run plays one variant; restore the file or start a new run directory", path, hexSum, copyPath, hex.EncodeToString(oldSum[:]), dir)
+		}
+		return copyPath, checkRecorded(copyPath, old)
+	case !errors.Is(err, os.ErrNotExist):
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(copyPath), 0o755); err != nil {
+		return "", err
+	}
+	if err := fsx.WriteFile(copyPath, data); err != nil {
+		return "", err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	if err := fsx.WriteFile(copyPath+recordSum, []byte(hexSum+"  "+abs+"\n")); err != nil {
+		return "", err
+	}
+	return copyPath, nil
+}
+
+// checkRecorded checks that a recorded copy still has the SHA-256
+// recorded beside it.
+func checkRecorded(copyPath string, data []byte) error {
+	b, err := os.ReadFile(copyPath + recordSum)
+	if err != nil {
+		return fmt.Errorf("the recorded variant file %s has no %s beside it: %w", copyPath, recordSum, err)
+	}
+	want, _, _ := strings.Cut(strings.TrimSpace(string(b)), " ")
+	sum := sha256.Sum256(data)
+	if got := hex.EncodeToString(sum[:]); got != want {
+		return fmt.Errorf("the recorded variant file %s (sha256 %.12s) is not the one recorded in %s (sha256 %.12s)", copyPath, got, copyPath+recordSum, want)
+	}
+	return nil
+}
+
+// sameFile reports whether a and b name one file.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
