@@ -19,7 +19,7 @@ func TestMeasureConfigs(t *testing.T) {
 	}
 	files = append(files, experiments...)
 	for _, f := range files {
-		cfg, err := LoadConfig(f)
+		cfg, err := LoadConfig(f, "")
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue

@@ -95,12 +95,16 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	shared := fs.Int("shared-pieces", -1, "regression: keep positions where both sides have at least this many pieces besides the material difference (-1: the run's, default 0; Kaufman's condition: 1); prints without writing files")
 	fs.Float64Var(&ov.ScoredMaxPawns, "scored-max-pawns", 0, "scored differences: read the differences the regression values at this many pawns or fewer (0: the run's, default 2); prints without writing files")
 	pairs := fs.Bool("pairs", false, "regression: a class pair.T for every colour-bound type T, the bishop pair (absent: the run's setting, default false); prints without writing files")
+	vfile := fs.String("variant-file", "", "a variant file (docs/variant-files.md) whose variant the games of a PGN --run name (a run directory records its own)")
 	against := fs.String("against", "", "another measurement, pool or PGN file sharing no games with --run: print each estimate of both, B − A and its z (--run is A), without writing files")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *run == "" {
 		return fmt.Errorf("--run is required")
+	}
+	if *vfile != "" && !isPGN(*run) && !isPGN(*against) {
+		return fmt.Errorf("--variant-file %s: only a PGN --run needs one; a run directory records the variant files it played", *vfile)
 	}
 	pairsSet := false
 	fs.Visit(func(f *flag.Flag) { pairsSet = pairsSet || f.Name == "pairs" })
@@ -137,7 +141,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	if *against != "" {
-		return printComparison(*run, *against, *asJSON, stdout, override)
+		return printComparison(*run, *against, *asJSON, stdout, override, *vfile)
 	}
 	if isPGN(*run) {
 		// Games from elsewhere: print, write nothing.
@@ -145,7 +149,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 		if err != nil {
 			return err
 		}
-		doc, _, err := measureRoot(*run, cat, override)
+		doc, _, err := measureRoot(*run, cat, override, *vfile)
 		if err != nil {
 			return err
 		}
@@ -245,13 +249,15 @@ func isPGN(path string) bool {
 // directories it was measured from: a run, a pool, or a PGN file of games
 // from any source (values.MeasurePGN: the default settings, no
 // directories).
-func measureRoot(root string, cat published.Catalog, override func(*values.RegressionConfig)) (*values.Document, []string, error) {
+func measureRoot(root string, cat published.Catalog, override func(*values.RegressionConfig), variantFile string) (*values.Document, []string, error) {
 	if isPGN(root) {
 		var rc values.RegressionConfig
 		if override != nil {
 			override(&rc)
 		}
-		doc, err := values.MeasurePGN([]string{root}, cat, rc.Options())
+		opt := rc.Options()
+		opt.VariantFile = variantFile
+		doc, err := values.MeasurePGN([]string{root}, cat, opt)
 		return doc, nil, err
 	}
 	rc, err := regressionSettings(root, override)
@@ -287,7 +293,7 @@ func regressionSettings(dir string, override func(*values.RegressionConfig)) (va
 // printComparison prints the values of measurement b against those of a
 // (values.Compare), each fitted with its own regression settings changed
 // by override; it writes no file.
-func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig)) error {
+func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig), variantFile string) error {
 	cat, err := published.Embedded()
 	if err != nil {
 		return err
@@ -295,7 +301,7 @@ func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*
 	var docs [2]*values.Document
 	var dirs [2][]string
 	for i, root := range []string{a, b} {
-		if docs[i], dirs[i], err = measureRoot(root, cat, override); err != nil {
+		if docs[i], dirs[i], err = measureRoot(root, cat, override, variantFile); err != nil {
 			return err
 		}
 	}

@@ -139,3 +139,65 @@ func TestVariantFileSelfplayMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantFileMeasure: "tamerlane measure" measures a variant from a
+// file given by variant_file: relative to the config, on a tiny config;
+// the directory records the file; "tamerlane values" prints the file's
+// pieces; --variant-file supplies the file of a config that names the
+// variant without one, and a changed file is refused on resume.
+func TestVariantFileMeasure(t *testing.T) {
+	cdir := t.TempDir()
+	b, err := os.ReadFile(capablancaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capa := filepath.Join(cdir, "capa.yaml")
+	if err := os.WriteFile(capa, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const settings = "seed: 2\nnodes: 40\nmax_plies: 60\nregression: {min_ply: 4, min_games: 2}\nvariants:\n"
+	cfg := filepath.Join(cdir, "m.yaml")
+	if err := os.WriteFile(cfg, []byte(settings+
+		"  - {variant_file: capa.yaml, pairs: 2, imbalance: {pieces: [A, C], replace: {A: C}, batch_pairs: 1, max_pairs: 1}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "m")
+	code, out, errs := runCLI(t, "measure", "-c", cfg, "-o", dir, "--workers", "1")
+	if code != 0 {
+		t.Fatalf("measure: exit %d: %s %s", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "variants", "capablanca.yaml")); err != nil {
+		t.Errorf("the measurement did not record the variant file: %v", err)
+	}
+	code, out, errs = runCLI(t, "values", "--run", dir)
+	if code != 0 || !strings.Contains(out, "## capablanca") || !strings.Contains(out, "| A |") || !strings.Contains(out, "| C |") {
+		t.Errorf("values: exit %d: %s %s", code, out, errs)
+	}
+	// its games as a PGN file: the variant from --variant-file
+	pgn := filepath.Join(dir, "capablanca", "selfplay", "capablanca", "games.pgn")
+	if code, _, errs := runCLI(t, "values", "--run", pgn); code != 1 || !strings.Contains(errs, "capablanca") {
+		t.Errorf("values of a PGN of an unknown variant: exit %d: %s", code, errs)
+	}
+	code, out, errs = runCLI(t, "values", "--run", pgn, "--variant-file", capablancaPath)
+	if code != 0 || !strings.Contains(out, "## capablanca") || !strings.Contains(out, "| A |") {
+		t.Errorf("values of a PGN with --variant-file: exit %d: %s %s", code, out, errs)
+	}
+	// a changed file is refused, naming both files
+	if err := os.WriteFile(capa, append(b, []byte("# changed\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI(t, "measure", "-c", cfg, "-o", dir, "--workers", "1"); code != 1 || !strings.Contains(errs, capa) || !strings.Contains(errs, "differs from the copy") {
+		t.Errorf("measure with a changed file: exit %d: %s", code, errs)
+	}
+	// --variant-file for a config naming the variant
+	named := filepath.Join(cdir, "named.yaml")
+	if err := os.WriteFile(named, []byte(settings+"  - {variant: capablanca, pairs: 1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI(t, "measure", "-c", named, "-o", filepath.Join(t.TempDir(), "n"), "--workers", "1"); code != 1 || !strings.Contains(errs, "variants[0].variant") {
+		t.Errorf("measure of an unknown variant: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "measure", "-c", named, "-o", filepath.Join(t.TempDir(), "n"), "--workers", "1", "--variant-file", capablancaPath); code != 0 {
+		t.Errorf("measure --variant-file: exit %d: %s", code, errs)
+	}
+}
