@@ -22,6 +22,8 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var dataDirs stringList
 	fs.Var(&dataDirs, "data", "self-play run directory (one still playing: the games finished so far), measurement directory (its regression self-play), or positions.jsonl (repeatable)")
 	out := fs.String("o", "", "output directory (required)")
+	var va variantArg
+	fs.StringVar(&va.file, "variant-file", "", "a variant file (docs/variant-files.md) whose variant the data names (a run directory records its own)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -33,12 +35,20 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return fmt.Errorf("--data: %w", err)
 		}
 	}
+	var files []string
+	if va.file != "" {
+		files = append(files, va.file)
+	}
 	cfg := &tune.Config{}
 	if *cfgPath != "" {
 		var err error
-		if cfg, err = tune.LoadConfig(*cfgPath); err != nil {
+		if cfg, err = tune.LoadConfig(*cfgPath, files...); err != nil {
 			return err
 		}
+	} else if err := cfg.AddVariantFiles(files...); err != nil {
+		return err
+	} else if err := cfg.Validate(); err != nil {
+		return err
 	}
 	// The quiescence lines are the starting table's, not this binary's.
 	opt := cfg.Options(tune.QuietLine(cfg.StartTable))

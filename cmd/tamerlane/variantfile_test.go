@@ -115,7 +115,9 @@ func TestVariantFileCommands(t *testing.T) {
 var capablancaPath = filepath.Join("..", "..", "configs", "variants", "capablanca.yaml")
 
 // TestVariantFileSelfplayMatch: selfplay and match play a variant from a
-// file given by --variant-file, and the run directory records it.
+// file given by --variant-file, and the run directory records it; tune
+// fits its games, from the run directory's copy or, for a bare positions
+// file, from --variant-file.
 func TestVariantFileSelfplayMatch(t *testing.T) {
 	sp := filepath.Join(t.TempDir(), "sp")
 	code, out, errs := runCLI(t, "selfplay", "-o", sp, "--variant-file", capablancaPath, "--pairs", "1", "--nodes", "50", "--workers", "1", "--quiet")
@@ -124,6 +126,32 @@ func TestVariantFileSelfplayMatch(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(sp, "variants", "capablanca.yaml")); err != nil {
 		t.Errorf("selfplay did not record the variant file: %v", err)
+	}
+	// tune reads the run's recorded variant; a bare positions file
+	// needs --variant-file
+	tu := filepath.Join(t.TempDir(), "tu")
+	if code, out, errs := runCLI(t, "tune", "--data", sp, "-o", tu); code != 0 || !strings.Contains(out, "capablanca") {
+		t.Fatalf("tune: exit %d: %s %s", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(tu, "tables", "capablanca.yaml")); err != nil {
+		t.Errorf("tune wrote no table: %v", err)
+	}
+	if code, out, errs := runCLI(t, "values", "--run", tu); code != 0 || !strings.Contains(out, "Archbishop") {
+		t.Errorf("values of the tuning run: exit %d: %s %s", code, out, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(sp, "capablanca", "positions.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := filepath.Join(t.TempDir(), "p.jsonl")
+	if err := os.WriteFile(bare, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI(t, "tune", "--data", bare, "-o", filepath.Join(t.TempDir(), "t2")); code != 1 || !strings.Contains(errs, `unknown variant "capablanca"`) {
+		t.Errorf("tune of a bare file: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "tune", "--data", bare, "-o", filepath.Join(t.TempDir(), "t3"), "--variant-file", capablancaPath); code != 0 {
+		t.Errorf("tune --variant-file: exit %d: %s", code, errs)
 	}
 	m := filepath.Join(t.TempDir(), "m")
 	code, out, errs = runCLI(t, "match", "-o", m, "--variant-file", capablancaPath, "--pairs", "1", "--nodes", "50", "--workers", "1", "--quiet")

@@ -276,6 +276,11 @@ func emptyBoardMoves(d *engine.PieceDef, files, ranks int) int {
 // Variant returns the name of the registry's variant.
 func (r *Registry) Variant() string { return r.variant }
 
+// BaseVariant returns the variant the registry was built from: a
+// built-in variant at its default rule options, or the variant read from
+// a file itself.
+func (r *Registry) BaseVariant() *engine.Variant { return r.base }
+
 // Len returns the number of weights.
 func (r *Registry) Len() int { return len(r.names) }
 
