@@ -233,10 +233,10 @@ func parseConfig(b []byte, name string, local bool, variantFile string) (*Config
 			c.Variants[i].VariantFile = recordedOr(filepath.Dir(name), v.Variant, c.Variants[i].VariantFile)
 		}
 	}
+	c.file = name
 	if err := c.supplyVariantFile(variantFile); err != nil {
 		return nil, err
 	}
-	c.file = name
 	if c.Name == "" {
 		base := filepath.Base(name)
 		c.Name = base[:len(base)-len(filepath.Ext(base))]
@@ -481,26 +481,16 @@ func (v *VariantConfig) resolve() (*engine.Variant, string, error) {
 
 // supplyVariantFile makes file (a variant file given on the command line;
 // "": none) the variant file of every variant the config names by the
-// file's variant's name without a file of its own; a file the config
-// does not name is an error.
+// file's variant's name without a file of its own (variantfile.Supply).
 func (c *Config) supplyVariantFile(file string) error {
 	if file == "" {
 		return nil
 	}
-	fv, err := variantfile.Load(file)
-	if err != nil {
-		return err
-	}
-	used := false
+	var uses []variantfile.Use
 	for i := range c.Variants {
-		if v := &c.Variants[i]; v.Variant == fv.Name && v.VariantFile == "" {
-			v.VariantFile, used = file, true
-		}
+		uses = append(uses, variantfile.Use{Variant: c.Variants[i].Variant, File: &c.Variants[i].VariantFile})
 	}
-	if !used {
-		return fmt.Errorf("the variant file %s defines %s, which no variant of %s without a variant_file names", file, fv.Name, c.file)
-	}
-	return nil
+	return variantfile.Supply(file, c.file, uses...)
 }
 
 // recordedOr returns the copy of variant name's file that the

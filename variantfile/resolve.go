@@ -123,3 +123,31 @@ func sameFile(a, b string) bool {
 	sb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
+
+// Use is one configuration entry that names a variant: its variant:
+// field and a pointer to its variant_file: field.
+type Use struct {
+	Variant string
+	File    *string
+}
+
+// Supply makes file (a variant file given on a command line) the variant
+// file of every use that names the file's variant without a variant file
+// of its own. A file whose variant no such use names is an error: the
+// configuration (config names it) would not play it.
+func Supply(file, config string, uses ...Use) error {
+	v, err := Load(file)
+	if err != nil {
+		return err
+	}
+	used := false
+	for _, u := range uses {
+		if u.Variant == v.Name && *u.File == "" {
+			*u.File, used = file, true
+		}
+	}
+	if !used {
+		return fmt.Errorf("the variant file %s defines %s, which %s names nowhere without a variant_file", file, v.Name, config)
+	}
+	return nil
+}

@@ -229,3 +229,26 @@ func TestVariantFileMeasure(t *testing.T) {
 		t.Errorf("measure --variant-file: exit %d: %s", code, errs)
 	}
 }
+
+// TestVariantFileRun: "tamerlane run --variant-file" plays a pipeline on
+// a variant its config names without a variant_file, and the run
+// directory records the file.
+func TestVariantFileRun(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "p.yaml")
+	text := "name: capa\ngenerations: 1\naccept: always\nselfplay:\n  seed: 3\n  nodes: 60\n  max_plies: 60\n" +
+		"  openings: {plies: 2, score_nodes: 20}\n  dataset: {positions_per_game: 10, skip_plies: 4}\n" +
+		"  variants:\n    - {variant: capablanca, pairs: 2}\ntune: {free: [material.], prior_sd: 50}\nverify: {pairs: 1}\n"
+	if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	if code, _, errs := runCLI(t, "run", "-c", cfg, "-o", dir, "--quiet"); code != 1 || !strings.Contains(errs, "capablanca") {
+		t.Errorf("run of an unknown variant: exit %d: %s", code, errs)
+	}
+	if code, out, errs := runCLI(t, "run", "-c", cfg, "-o", dir, "--quiet", "--workers", "1", "--variant-file", capablancaPath); code != 0 {
+		t.Fatalf("run --variant-file: exit %d: %s %s", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "variants", "capablanca.yaml")); err != nil {
+		t.Errorf("the run did not record the variant file: %v", err)
+	}
+}
