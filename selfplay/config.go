@@ -35,6 +35,7 @@ import (
 //	variants:
 //	  - {variant: tamerlane, pairs: 500}
 //	  - {variant: tamerlane2, rules: "", pairs: 200, table: tables/t2.yaml}
+//	  - {variant_file: ../variants/capablanca.yaml, pairs: 100}
 //	imbalances:
 //	  - {name: "N vs C", variant: tamerlane2, first_removes: [N], second_removes: [C], pairs: 20}
 //	  - {name: "R odds", variant: chess, first_removes: [R], pairs: 20,
