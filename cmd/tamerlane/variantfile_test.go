@@ -198,8 +198,12 @@ func TestVariantFileMeasure(t *testing.T) {
 		t.Errorf("the measurement did not record the variant file: %v", err)
 	}
 	code, out, errs = runCLI(t, "values", "--run", dir)
-	if code != 0 || !strings.Contains(out, "## capablanca") || !strings.Contains(out, "| A |") || !strings.Contains(out, "| C |") {
+	if code != 0 || !strings.Contains(out, "## capablanca") || !strings.Contains(out, "| A archbishop") || !strings.Contains(out, "| C chancellor") {
 		t.Errorf("values: exit %d: %s %s", code, out, errs)
+	}
+	// beside Muller's published figures (data/published/capablanca.yaml)
+	if !strings.Contains(out, "8.75 (muller-capablanca, measured)") || !strings.Contains(out, "9.00 (muller-capablanca, measured)") {
+		t.Errorf("values does not show Muller's Archbishop and Chancellor:\n%s", out)
 	}
 	// its games as a PGN file: the variant from --variant-file
 	pgn := filepath.Join(dir, "capablanca", "selfplay", "capablanca", "games.pgn")
@@ -207,7 +211,7 @@ func TestVariantFileMeasure(t *testing.T) {
 		t.Errorf("values of a PGN of an unknown variant: exit %d: %s", code, errs)
 	}
 	code, out, errs = runCLI(t, "values", "--run", pgn, "--variant-file", capablancaPath)
-	if code != 0 || !strings.Contains(out, "## capablanca") || !strings.Contains(out, "| A |") {
+	if code != 0 || !strings.Contains(out, "## capablanca") || !strings.Contains(out, "| A archbishop") {
 		t.Errorf("values of a PGN with --variant-file: exit %d: %s %s", code, out, errs)
 	}
 	// a changed file is refused, naming both files
