@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"tamerlane/engine"
@@ -48,28 +47,15 @@ func (c *Config) supplyVariantFile(file string) error {
 	if err != nil {
 		return err
 	}
-	var uses []variantfile.Use
-	sp := c.Selfplay
-	for i := range sp.Variants {
-		uses = append(uses, variantfile.Use{Variant: sp.Variants[i].Variant, File: &sp.Variants[i].VariantFile})
-	}
-	for i := range sp.Imbalances {
-		uses = append(uses, variantfile.Use{Variant: sp.Imbalances[i].Variant, File: &sp.Imbalances[i].VariantFile})
-	}
-	return variantfile.Supply(abs, c.File, uses...)
+	return variantfile.Supply(abs, c.File, c.Selfplay.VariantUses()...)
 }
 
 // variantFiles returns the variant files of the self-play streams.
 func (c *Config) variantFiles() []string {
 	var out []string
-	for _, vc := range c.Selfplay.Variants {
-		if vc.VariantFile != "" {
-			out = append(out, vc.VariantFile)
-		}
-	}
-	for _, m := range c.Selfplay.Imbalances {
-		if m.VariantFile != "" {
-			out = append(out, m.VariantFile)
+	for _, u := range c.Selfplay.VariantUses() {
+		if *u.File != "" {
+			out = append(out, *u.File)
 		}
 	}
 	return out
@@ -79,23 +65,15 @@ func (c *Config) variantFiles() []string {
 // its run directory dir, or checks that each is the copy recorded when
 // the run began (variantfile.Record).
 func (c *Config) recordVariantFiles(dir string) error {
-	for _, f := range c.variantFiles() {
-		if _, err := variantfile.Record(dir, f); err != nil {
-			return err
-		}
-	}
-	return nil
+	return variantfile.RecordAll(dir, c.variantFiles()...)
 }
 
 // runVariant returns the variant called name of the pipeline run in
 // runDir: from the copy of its variant file the run recorded, else the
 // built-in variant.
 func runVariant(runDir, name string) (*engine.Variant, error) {
-	p := variantfile.Recorded(runDir, name)
-	if _, err := os.Stat(p); err != nil || variantfile.IsBuiltinName(name) {
-		return engine.NewVariant(name, nil)
-	}
-	return variantfile.Load(p)
+	v, _, err := variantfile.RecordedVariant(runDir, name, "")
+	return v, err
 }
 
 // derivedTable returns the generation-0 table of a variant without an

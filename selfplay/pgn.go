@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"tamerlane/engine"
@@ -72,14 +71,10 @@ func (g *PGNGame) ReplayRecorded(dir string) (*engine.Position, []engine.Move, e
 }
 
 // RunVariant returns the variant name under the rule options rules as
-// the run directory dir plays it: from the copy of its variant file that
-// dir recorded (variantfile.Recorded), else the built-in variant.
+// the run directory dir plays it (variantfile.RecordedVariant).
 func RunVariant(dir, name, rules string) (*engine.Variant, error) {
-	p := variantfile.Recorded(dir, name)
-	if _, err := os.Stat(p); err != nil || variantfile.IsBuiltinName(name) {
-		return engine.VariantWithRules(name, rules)
-	}
-	return variantfile.Resolve(name, rules, p)
+	v, _, err := variantfile.RecordedVariant(dir, name, rules)
+	return v, err
 }
 
 // ReplayIn plays the game in variant v, whatever its tags name: from its

@@ -1,7 +1,6 @@
 package selfplay
 
 import (
-	"os"
 	"path/filepath"
 
 	"tamerlane/internal/fsx"
@@ -12,28 +11,31 @@ import (
 // variant file of every stream that plays a variant from a file, in
 // configuration order, and stops at f's first error.
 func (c *Config) eachVariantFile(f func(name string, file *string) error) error {
-	for i := range c.Variants {
-		if e := &c.Variants[i]; e.VariantFile != "" {
-			if err := f(e.Variant, &e.VariantFile); err != nil {
-				return err
-			}
-		}
-	}
-	for i := range c.Imbalances {
-		if e := &c.Imbalances[i]; e.VariantFile != "" {
-			if err := f(e.Variant, &e.VariantFile); err != nil {
-				return err
-			}
-		}
-	}
-	for i := range c.Matches {
-		if e := &c.Matches[i]; e.VariantFile != "" {
-			if err := f(e.Variant, &e.VariantFile); err != nil {
+	for _, u := range c.VariantUses() {
+		if *u.File != "" {
+			if err := f(u.Variant, u.File); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// VariantUses lists every stream's variant name and a pointer to its
+// variant file ("": none), in configuration order: what a command line's
+// --variant-file supplies (variantfile.Supply).
+func (c *Config) VariantUses() []variantfile.Use {
+	var out []variantfile.Use
+	for i := range c.Variants {
+		out = append(out, variantfile.Use{Variant: c.Variants[i].Variant, File: &c.Variants[i].VariantFile})
+	}
+	for i := range c.Imbalances {
+		out = append(out, variantfile.Use{Variant: c.Imbalances[i].Variant, File: &c.Imbalances[i].VariantFile})
+	}
+	for i := range c.Matches {
+		out = append(out, variantfile.Use{Variant: c.Matches[i].Variant, File: &c.Matches[i].VariantFile})
+	}
+	return out
 }
 
 // recordVariants keeps a copy of every variant file the run plays, with
@@ -56,12 +58,10 @@ func recordVariants(dir string, c *Config) error {
 // the original file went.
 func useRecordedVariants(dir string, c *Config) {
 	_ = c.eachVariantFile(func(name string, file *string) error {
-		p, err := filepath.Abs(variantfile.Recorded(dir, name))
-		if err != nil || name == "" {
-			return nil
-		}
-		if _, err := os.Stat(p); err == nil {
-			*file = p
+		if p, ok := variantfile.RecordedFile(dir, name); ok {
+			if abs, err := filepath.Abs(p); err == nil {
+				*file = abs
+			}
 		}
 		return nil
 	})

@@ -79,24 +79,11 @@ type datasetSource struct {
 // name, the LoadOptions' variant files), one whose file the source's run
 // directory recorded, or a built-in one.
 func (s datasetSource) variant(name, rules string, known map[string]string) (*engine.Variant, string, error) {
-	file, ok := known[name]
-	if !ok && !variantfile.IsBuiltinName(name) {
-		if p := variantfile.Recorded(s.run, name); fileExists(p) {
-			file = p
-		}
+	if file, ok := known[name]; ok {
+		v, err := variantfile.Resolve(name, rules, file)
+		return v, file, err
 	}
-	if file == "" {
-		v, err := engine.VariantWithRules(name, rules)
-		return v, "", err
-	}
-	v, err := variantfile.Resolve(name, rules, file)
-	return v, file, err
-}
-
-// fileExists reports whether path names an existing file.
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
+	return variantfile.RecordedVariant(s.run, name, rules)
 }
 
 // knownVariants reads variant files and returns their paths by variant

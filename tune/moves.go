@@ -158,10 +158,7 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 				if err != nil {
 					return nil, err
 				}
-				vfile := ""
-				if p := variantfile.Recorded(dir, name); !variantfile.IsBuiltinName(name) && fileExists(p) {
-					vfile = p
-				}
+				vfile, _ := variantfile.RecordedFile(dir, name)
 				b = &builder{data: &MoveData{Variant: name, Dropped: map[string]int{}, v: g.Variant, file: vfile,
 					Train: &choice.Set{}, Valid: &choice.Set{}}, ev: eval.New(w)}
 				builders[name] = b

@@ -193,7 +193,7 @@ func ReadReport(dir string) (*Report, error) {
 		return nil, err
 	}
 	for _, f := range r.Fits {
-		if p := variantfile.Recorded(dir, f.Variant); !variantfile.IsBuiltinName(f.Variant) && fileExists(p) {
+		if p, ok := variantfile.RecordedFile(dir, f.Variant); ok {
 			v, err := variantfile.Load(p)
 			if err != nil {
 				return nil, err

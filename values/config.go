@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -496,14 +495,10 @@ func (c *Config) supplyVariantFile(file string) error {
 // recordedOr returns the copy of variant name's file that the
 // measurement directory dir recorded, if there is one, else file.
 func recordedOr(dir, name, file string) string {
-	if file == "" || name == "" {
-		return file
+	if p, ok := variantfile.RecordedFile(dir, name); ok && file != "" {
+		return p
 	}
-	p := variantfile.Recorded(dir, name)
-	if _, err := os.Stat(p); err != nil {
-		return file
-	}
-	return p
+	return file
 }
 
 // boundPawns returns the removes a match's side plays with: its pawns

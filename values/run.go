@@ -92,14 +92,13 @@ func claim(dir string, cfg *Config, hash string) error {
 // measurement in dir, or checks that each is the copy recorded when the
 // measurement began (variantfile.Record).
 func recordVariantFiles(dir string, cfg *Config) error {
+	var files []string
 	for _, v := range cfg.Variants {
 		if v.VariantFile != "" {
-			if _, err := variantfile.Record(dir, v.VariantFile); err != nil {
-				return err
-			}
+			files = append(files, v.VariantFile)
 		}
 	}
-	return nil
+	return variantfile.RecordAll(dir, files...)
 }
 
 // IsRun reports whether dir is a measurement directory.

@@ -52,6 +52,33 @@ func Recorded(dir, name string) string {
 	return filepath.Join(dir, RecordDir, name+".yaml")
 }
 
+// RecordedFile returns the copy of variant name's file that the run
+// directory dir recorded (Record), and whether there is one; a built-in
+// variant's name has none.
+func RecordedFile(dir, name string) (string, bool) {
+	if name == "" || IsBuiltinName(name) {
+		return "", false
+	}
+	p := Recorded(dir, name)
+	if _, err := os.Stat(p); err != nil {
+		return "", false
+	}
+	return p, true
+}
+
+// RecordedVariant returns the variant called name under the rule options
+// rules as the run directory dir plays it, and the file it was read from:
+// the copy of its variant file that dir recorded, else the built-in
+// variant (file "").
+func RecordedVariant(dir, name, rules string) (*engine.Variant, string, error) {
+	if p, ok := RecordedFile(dir, name); ok {
+		v, err := Resolve(name, rules, p)
+		return v, p, err
+	}
+	v, err := engine.VariantWithRules(name, rules)
+	return v, "", err
+}
+
 // Record keeps the variant file at path in run directory dir, so that the
 // run can be resumed and read without it: at the run's start it copies
 // the file to dir/variants/<variant>.yaml and writes its SHA-256 and path
@@ -100,6 +127,17 @@ func Record(dir, path string) (string, error) {
 		return "", err
 	}
 	return copyPath, nil
+}
+
+// RecordAll records every variant file of files in run directory dir
+// (Record), stopping at the first error.
+func RecordAll(dir string, files ...string) error {
+	for _, f := range files {
+		if _, err := Record(dir, f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkRecorded checks that a recorded copy still has the SHA-256
