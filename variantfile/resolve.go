@@ -165,8 +165,8 @@ func sameFile(a, b string) bool {
 // Use is one configuration entry that names a variant: its variant:
 // field and a pointer to its variant_file: field.
 type Use struct {
-	Variant string
-	File    *string
+	Variant string  // the entry's variant name
+	File    *string // the entry's variant file ("": none)
 }
 
 // Supply makes file (a variant file given on a command line) the variant
