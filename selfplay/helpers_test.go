@@ -89,7 +89,7 @@ func run(t *testing.T, cfg *Config, dir string, workers int) *Result {
 // relative to it.
 func outputFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	files := []string{SummaryName, ConfigName}
+	files := []string{SummaryName, ConfigName, PlanName}
 	sum, err := ReadSummary(filepath.Join(dir, SummaryName))
 	if err != nil {
 		t.Fatal(err)
