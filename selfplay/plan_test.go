@@ -157,28 +157,3 @@ func TestReadersUseThePlan(t *testing.T) {
 		}
 	})
 }
-
-// TestMergeOldShards: shards of the format before plan.json merge into
-// the outputs of the run played whole, its plan included.
-func TestMergeOldShards(t *testing.T) {
-	cfg := loadTestConfig(t, testConfig)
-	root := t.TempDir()
-	whole := filepath.Join(root, "whole")
-	run(t, cfg, whole, 2)
-	var shards []string
-	for i := 0; i < 2; i++ {
-		c := *cfg
-		c.Shard = Shard{Index: i, Count: 2}
-		d := filepath.Join(root, fmt.Sprint("shard", i))
-		run(t, &c, d, 1)
-		if err := os.Remove(filepath.Join(d, PlanName)); err != nil {
-			t.Fatal(err)
-		}
-		shards = append(shards, d)
-	}
-	merged := filepath.Join(root, "merged")
-	if _, err := Merge(merged, shards); err != nil {
-		t.Fatal(err)
-	}
-	sameOutputs(t, whole, merged)
-}
