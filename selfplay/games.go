@@ -93,7 +93,7 @@ func InProgress(dir string) bool {
 // far, in the order the pairs finished; a torn last journal line, a pair
 // still being written, is skipped, as a resumed run would. Games never
 // writes, and neither the run's outside engines nor its table and
-// opening files need be on this machine (a run begun before plan.json was
+// opening files need be on this machine (a run begun before streams.json was
 // written needs the files). An error (a journal or plan that does not
 // read) is the last pair yielded.
 func Games(dir string) iter.Seq2[*Game, error] {

@@ -10,19 +10,20 @@ import (
 	"tamerlane/internal/fsx"
 )
 
-// PlanName is the run's plan (Plan), written when the run starts.
-const PlanName = "plan.json"
+// PlanName is the file of the run's plan (Plan), written when the run
+// starts.
+const PlanName = "streams.json"
 
-// planFormat names the format of plan.json.
+// planFormat names the format of streams.json.
 const planFormat = "tamerlane-selfplay-plan/1"
 
-// Plan is plan.json: the streams a run plays, as Run built them from its
+// Plan is streams.json: the streams a run plays, as Run built them from its
 // configuration when it started: which pairs, from which openings, by
 // which players, with which seed. Everything that reads a run's games
 // (Games, InterimRecords, Merge) takes its streams from here, so reading
 // needs neither the configuration's table and opening files nor this
 // binary's way of turning a configuration into streams. A run directory
-// written before plan.json existed is read through ReadPlan's fallback.
+// written before streams.json existed is read through ReadPlan's fallback.
 type Plan struct {
 	// Format is planFormat.
 	Format string `json:"format"`
@@ -101,8 +102,8 @@ type OpeningsPlan struct {
 	WalkPlies int `json:"walk_plies,omitempty"`
 }
 
-// newPlan describes the streams built from cfg (buildStreams) as plan.json
-// records them; hash is the run's configuration hash.
+// newPlan describes the streams built from cfg (buildStreams) as
+// streams.json records them; hash is the run's configuration hash.
 func newPlan(cfg *Config, hash string, streams []*stream) *Plan {
 	p := &Plan{Format: planFormat, ConfigHash: hash, Seed: cfg.Seed, Shard: cfg.Shard.String()}
 	for _, st := range streams {
@@ -128,7 +129,7 @@ func newPlan(cfg *Config, hash string, streams []*stream) *Plan {
 }
 
 // ReadPlan reads the plan of the self-play run directory dir. A run begun
-// before plan.json was written gets the plan its run.json and config.yaml
+// before streams.json was written gets the plan its run.json and config.yaml
 // make, the openings files' positions not counted; its table and opening
 // files need not be on this machine either.
 func ReadPlan(dir string) (*Plan, error) {
@@ -143,7 +144,7 @@ func ReadPlan(dir string) (*Plan, error) {
 	return sd.configPlan()
 }
 
-// readPlanFile reads dir's plan.json; a missing file is (nil, nil).
+// readPlanFile reads dir's streams.json; a missing file is (nil, nil).
 func readPlanFile(dir string) (*Plan, error) {
 	var p Plan
 	err := fsx.ReadJSON(filepath.Join(dir, PlanName), &p, planFormat)
@@ -156,7 +157,7 @@ func readPlanFile(dir string) (*Plan, error) {
 	return nil, err
 }
 
-// configPlan is the plan of a run directory without plan.json: the
+// configPlan is the plan of a run directory without streams.json: the
 // streams of its config.yaml, without reading their opening files.
 func (sd *shardDir) configPlan() (*Plan, error) {
 	streams, err := buildStreams(sd.cfg, nil, false)

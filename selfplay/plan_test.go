@@ -104,7 +104,7 @@ func playedGames(t *testing.T, dir string) []string {
 
 // TestReadersUseThePlan: the games of a run in progress are read from its
 // plan and journals, whatever became of its config.yaml; a run directory
-// of the format before plan.json (no plan) is read from its config.yaml
+// of the format before streams.json (no plan) is read from its config.yaml
 // as before, and a resume gives it its plan.
 func TestReadersUseThePlan(t *testing.T) {
 	dir, _ := finishedTestRun(t)
@@ -153,7 +153,7 @@ func TestReadersUseThePlan(t *testing.T) {
 		run(t, loadTestConfig(t, testConfig), dir, 1)
 		again, err := os.ReadFile(filepath.Join(dir, PlanName))
 		if err != nil || string(again) != string(plan) {
-			t.Errorf("plan.json after resuming an old run (%v):\n%s\nwant\n%s", err, again, plan)
+			t.Errorf("streams.json after resuming an old run (%v):\n%s\nwant\n%s", err, again, plan)
 		}
 	})
 }

@@ -250,7 +250,8 @@ func TestRunRefusesOtherConfig(t *testing.T) {
 }
 
 // TestShardMerge checks that two shards merged equal the unsharded run,
-// also when the shards have no plan.json (an older format), and that merge refuses mismatched, incomplete and overlapping shards.
+// also when the shards have no streams.json (an older format), and that
+// merge refuses mismatched, incomplete and overlapping shards.
 func TestShardMerge(t *testing.T) {
 	cfg := loadTestConfig(t, testConfig)
 	full := t.TempDir()
@@ -267,7 +268,7 @@ func TestShardMerge(t *testing.T) {
 	}
 	sameOutputs(t, full, merged)
 
-	// Shards of the format before plan.json merge the same, plan included.
+	// Shards of the format before streams.json merge the same, plan included.
 	for _, d := range shards {
 		if err := os.Remove(filepath.Join(d, PlanName)); err != nil {
 			t.Fatal(err)

@@ -54,7 +54,7 @@ func openRunDir(dir string, cfg *Config, plan *Plan, tables map[string]string) (
 // claimDir checks that dir is empty of runs or holds this configuration's
 // run played with the same default tables (tables, see
 // Config.DefaultTables), and records the configuration and the plan there
-// (plan.json, written again on every start so that a run begun before
+// (streams.json, written again on every start so that a run begun before
 // plans were written gets one). A directory
 // whose run.json names another configuration or other tables is taken
 // over only when no pair was ever journaled in it (an earlier run failed
