@@ -75,6 +75,30 @@ func (g *Game) Replay() (*engine.Position, []engine.Move, error) {
 	return start, moves, nil
 }
 
+// Walk replays the game (Replay) and calls fn with the ply of each move
+// (from the root, book moves included), the position before it and the
+// move, then makes it. An error of the replay or of fn ends the walk and
+// is returned.
+func (g *Game) Walk(fn func(ply int, pos *engine.Position, m engine.Move) error) error {
+	pos, moves, err := g.Replay()
+	if err != nil {
+		return err
+	}
+	for ply, m := range moves {
+		if err := fn(ply, pos, m); err != nil {
+			return err
+		}
+		pos.Make(m)
+	}
+	return nil
+}
+
+// FirstToMove reports whether the stream's first player is to move in
+// pos, a position of the game.
+func (g *Game) FirstToMove(pos *engine.Position) bool {
+	return (pos.SideToMove() == engine.White) == g.FirstWhite
+}
+
 // InProgress reports whether dir is a self-play run directory whose run
 // has not written its outputs (run.json without summary.json): a run
 // still playing, or one that was stopped and can be resumed.
