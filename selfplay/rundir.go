@@ -24,19 +24,19 @@ type runInfo struct {
 }
 
 // openRunDir creates and locks the run directory, claims it for the
-// configuration (see claimDir) and removes the temporaries an interrupted
+// configuration and its plan (see claimDir) and removes the temporaries an interrupted
 // run left and its summary.json, so that while the run plays readers see
 // it in progress (InProgress) and take its games from the journals, not
 // from the outputs of an earlier part (they are written again, whole, when
 // it stops); the caller must call unlock.
-func openRunDir(dir string, cfg *Config, hash string, tables map[string]string) (unlock func(), err error) {
+func openRunDir(dir string, cfg *Config, plan *Plan, tables map[string]string) (unlock func(), err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	if unlock, err = LockDir(dir, "run"); err != nil {
 		return nil, err
 	}
-	if err = claimDir(dir, cfg, hash, tables); err == nil {
+	if err = claimDir(dir, cfg, plan, tables); err == nil {
 		_, err = fsx.CleanTemps(dir)
 	}
 	if err == nil {
@@ -53,14 +53,18 @@ func openRunDir(dir string, cfg *Config, hash string, tables map[string]string) 
 
 // claimDir checks that dir is empty of runs or holds this configuration's
 // run played with the same default tables (tables, see
-// Config.DefaultTables), and records the configuration there. A directory
+// Config.DefaultTables), and records the configuration and the plan there
+// (streams.json, written again on every start so that a run begun before
+// plans were written gets one). A directory
 // whose run.json names another configuration or other tables is taken
 // over only when no pair was ever journaled in it (an earlier run failed
 // before its first game), so that a corrected rerun is not refused.
-func claimDir(dir string, cfg *Config, hash string, tables map[string]string) error {
+func claimDir(dir string, cfg *Config, plan *Plan, tables map[string]string) error {
 	if err := fsx.CheckKind(dir, fsx.KindSelfplay); err != nil {
 		return err
 	}
+	hash := plan.ConfigHash
+	planPath := filepath.Join(dir, PlanName)
 	info := runInfo{Format: formatVersion, Kind: fsx.KindSelfplay, ConfigHash: hash, Shard: cfg.Shard.String(), DefaultTables: tables}
 	path := filepath.Join(dir, RunInfoName)
 	var old runInfo
@@ -69,7 +73,7 @@ func claimDir(dir string, cfg *Config, hash string, tables map[string]string) er
 	case err == nil:
 		changed := changedTable(old.DefaultTables, tables)
 		if old.ConfigHash == hash && old.Shard == info.Shard && changed == "" {
-			return nil
+			return fsx.WriteJSON(planPath, plan)
 		}
 		played, perr := hasJournaledPairs(dir)
 		if perr != nil {
@@ -93,6 +97,10 @@ func claimDir(dir string, cfg *Config, hash string, tables map[string]string) er
 		return err
 	}
 	if err := fsx.WriteFile(filepath.Join(dir, ConfigName), y); err != nil {
+		return err
+	}
+	// The plan before run.json: a reader that sees the run sees its plan.
+	if err := fsx.WriteJSON(planPath, plan); err != nil {
 		return err
 	}
 	return fsx.WriteJSON(path, info)
