@@ -96,6 +96,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fs.Float64Var(&ov.ScoredMaxPawns, "scored-max-pawns", 0, "scored differences: read the differences the regression values at this many pawns or fewer (0: the run's, default 2); prints without writing files")
 	pairs := fs.Bool("pairs", false, "regression: a class pair.T for every colour-bound type T, the bishop pair (absent: the run's setting, default false); prints without writing files")
 	against := fs.String("against", "", "another measurement, pool or PGN file sharing no games with --run: print each estimate of both, B − A and its z (--run is A), without writing files")
+	atl := addAtlasFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -135,6 +136,9 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 				rc.Pairs = *pairs
 			}
 		}
+	}
+	if done, err := runAtlas(atl, *run, *against, override, *asJSON, stdout); done {
+		return err
 	}
 	if *against != "" {
 		return printComparison(*run, *against, *asJSON, stdout, override)

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"tamerlane/values"
+	"tamerlane/values/published"
+)
+
+// atlasFlags are the values command's flags for the atlas of measured
+// piece values (data/measured): writing it from a run.
+type atlasFlags struct {
+	write, config, engineBuild string
+}
+
+// addAtlasFlags registers the atlas flags on fs.
+func addAtlasFlags(fs *flag.FlagSet) *atlasFlags {
+	a := &atlasFlags{}
+	fs.StringVar(&a.write, "write-atlas", "", "write the atlas file of the measurement --run (data/measured/VARIANT.yaml: the variant is the file's name) atomically, with the provenance the run records; writes nothing into the run")
+	fs.StringVar(&a.config, "config", "", "with --write-atlas: the config the run was started with, for a run that does not record its path (checked against the run's hash)")
+	fs.StringVar(&a.engineBuild, "engine-build", "", "with --write-atlas: the engine build (e.g. a commit) that played the run, for a run that does not record it")
+	return a
+}
+
+// runAtlas does what the atlas flags ask, if any (false: none was given).
+func runAtlas(a *atlasFlags, run, against string, override func(*values.RegressionConfig), asJSON bool, stdout io.Writer) (bool, error) {
+	switch {
+	case a.write != "":
+		if run == "" || against != "" || override != nil || asJSON {
+			return true, errors.New("--write-atlas needs --run DIR (a measurement) and takes no --against, --json or regression settings: the atlas is the run's own fit")
+		}
+		return true, writeAtlas(a, run, stdout)
+	case a.config != "" || a.engineBuild != "":
+		return true, errors.New("--config and --engine-build go with --write-atlas")
+	}
+	return false, nil
+}
+
+// writeAtlas writes the atlas file a.write of the measurement run.
+func writeAtlas(a *atlasFlags, run string, stdout io.Writer) error {
+	if !values.IsRun(run) {
+		return fmt.Errorf("--write-atlas: %s is not a measurement directory (tamerlane measure)", run)
+	}
+	variant := strings.TrimSuffix(filepath.Base(a.write), filepath.Ext(a.write))
+	prov, err := values.ReadRunProvenance(run, a.config, a.engineBuild)
+	if err != nil {
+		return err
+	}
+	cat, err := published.Embedded()
+	if err != nil {
+		return err
+	}
+	doc, _, err := measureRoot(run, cat, nil)
+	if err != nil {
+		return err
+	}
+	if doc.Variant(variant) == nil {
+		var names []string
+		for _, v := range doc.Variants {
+			names = append(names, v.Variant)
+		}
+		return fmt.Errorf("--write-atlas %s: the run has no values of %s (an atlas file is named after its variant; the run has %s)", a.write, variant, strings.Join(names, ", "))
+	}
+	notes, err := values.WriteAtlas(a.write, doc, variant, prov, cat)
+	for _, n := range notes {
+		fmt.Fprintf(stdout, "note: %s\n", n)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (%s, engine %s, last game %s)\n", a.write, prov.Config, prov.Engine, prov.Date)
+	return nil
+}
