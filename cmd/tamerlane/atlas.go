@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,7 +14,8 @@ import (
 )
 
 // atlasFlags are the values command's flags for the atlas of measured
-// piece values (data/measured): writing it from a run.
+// piece values (data/measured): writing it from a run (comparing a run
+// with it is --against's).
 type atlasFlags struct {
 	write, config, engineBuild string
 }
@@ -27,6 +29,13 @@ func addAtlasFlags(fs *flag.FlagSet) *atlasFlags {
 	return a
 }
 
+// isAtlasAgainst reports whether --against names the atlas: "atlas" (the
+// embedded data/measured) or a YAML file.
+func isAtlasAgainst(against string) bool {
+	ext := strings.ToLower(filepath.Ext(against))
+	return against == "atlas" || ext == ".yaml" || ext == ".yml"
+}
+
 // runAtlas does what the atlas flags ask, if any (false: none was given).
 func runAtlas(a *atlasFlags, run, against string, override func(*values.RegressionConfig), asJSON bool, stdout io.Writer) (bool, error) {
 	switch {
@@ -37,6 +46,8 @@ func runAtlas(a *atlasFlags, run, against string, override func(*values.Regressi
 		return true, writeAtlas(a, run, stdout)
 	case a.config != "" || a.engineBuild != "":
 		return true, errors.New("--config and --engine-build go with --write-atlas")
+	case against != "" && isAtlasAgainst(against):
+		return true, printAtlasComparison(run, against, asJSON, stdout, override)
 	}
 	return false, nil
 }
@@ -74,5 +85,41 @@ func writeAtlas(a *atlasFlags, run string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s, engine %s, last game %s)\n", a.write, prov.Config, prov.Engine, prov.Date)
+	return nil
+}
+
+// printAtlasComparison prints the values of the run against the atlas:
+// the embedded data/measured ("atlas") or an atlas file.
+func printAtlasComparison(run, against string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig)) error {
+	var atlas published.Catalog
+	name := "data/measured (embedded in this binary)"
+	if against == "atlas" {
+		var err error
+		if atlas, err = published.EmbeddedMeasured(); err != nil {
+			return err
+		}
+	} else {
+		if _, err := os.Stat(against); err != nil {
+			return fmt.Errorf("--against %s: %w", against, err)
+		}
+		tab, err := published.LoadFile(against)
+		if err != nil {
+			return err
+		}
+		atlas, name = published.Catalog{tab.Variant: tab}, against
+	}
+	cat, err := published.Embedded()
+	if err != nil {
+		return err
+	}
+	doc, _, err := measureRoot(run, cat, override)
+	if err != nil {
+		return err
+	}
+	c := values.CompareAtlas(run, name, doc, atlas)
+	if asJSON {
+		return printJSON(stdout, c)
+	}
+	fmt.Fprint(stdout, c.Markdown())
 	return nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,9 +13,12 @@ import (
 	"tamerlane/values/published"
 )
 
-// TestValuesAtlas checks the atlas commands end to end on a small
-// measurement of chess: "values --run A --write-atlas chess.yaml" writes
-// the atlas of A with the provenance A records.
+// TestValuesAtlas checks the atlas commands end to end on two small
+// measurements of chess: "values --run A --write-atlas chess.yaml" writes
+// the atlas of A with the provenance A records, "values --run B
+// --against chess.yaml" prints each estimate of B beside the atlas's with
+// the difference and its z, "--against atlas" says that the embedded
+// atlas has no chess entry.
 func TestValuesAtlas(t *testing.T) {
 	base := t.TempDir()
 	measure := func(name string, seed int) string {
@@ -29,7 +34,7 @@ func TestValuesAtlas(t *testing.T) {
 		}
 		return dir
 	}
-	a := measure("a", 1)
+	a, b := measure("a", 1), measure("b", 2)
 	atlas := filepath.Join(base, "chess.yaml")
 	if code, out, errs := runCLI(t, "values", "--run", a, "--write-atlas", atlas); code != 0 || !strings.Contains(out, "wrote "+atlas) {
 		t.Fatalf("--write-atlas: exit %d, %s%s", code, out, errs)
@@ -47,6 +52,54 @@ func TestValuesAtlas(t *testing.T) {
 	}
 	if code, _, errs := runCLI(t, "values", "--run", a, "--write-atlas", atlas, "--min-ply", "8"); code == 0 || !strings.Contains(errs, "regression settings") {
 		t.Errorf("an atlas of changed settings: exit %d, %s", code, errs)
+	}
+
+	code, out, errs := runCLI(t, "values", "--run", b, "--against", atlas, "--json")
+	if code != 0 {
+		t.Fatalf("--against FILE: exit %d, %s", code, errs)
+	}
+	var c values.AtlasComparison
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Run != b || c.Atlas != atlas || len(c.Variants) != 1 || len(c.Variants[0].Differences) == 0 {
+		t.Fatalf("comparison %+v", c)
+	}
+	if g := c.Variants[0].Games; g[0] != src.Provenance.Games || g[1] != 60 {
+		t.Errorf("games %v, want the atlas's %d and the run's 60", g, src.Provenance.Games)
+	}
+	// Each difference is the run's estimate minus the atlas's, its z over
+	// the atlas's SE read off the 95% interval.
+	code, out, _ = runCLI(t, "values", "--run", b, "--json")
+	var doc values.Document
+	if code != 0 || json.Unmarshal([]byte(out), &doc) != nil {
+		t.Fatalf("values --run b: exit %d", code)
+	}
+	checked := 0
+	for _, d := range c.Variants[0].Differences {
+		if d.Estimate != "regression" {
+			continue
+		}
+		p := doc.Variant("chess").Piece(d.Piece)
+		av := values.AtlasInterval(tab, d.Piece, values.AtlasRegression, published.PawnOne)
+		se := math.Hypot(float64(p.Regression.SE), float64(av.Hi-av.Lo)/(2*1.959963984540054))
+		if math.Abs(float64(d.Difference.Value-(p.Regression.Value-av.Value))) > 1e-9 || math.Abs(d.Z-float64(p.Regression.Value-av.Value)/se) > 1e-9 {
+			t.Errorf("%s: difference %+v z %v; run %v, atlas %v", d.Piece, d.Difference, d.Z, p.Regression, av)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Error("no regression estimate compared")
+	}
+	if code, out, errs := runCLI(t, "values", "--run", b, "--against", atlas); code != 0 || !strings.Contains(out, "| piece | estimate | the atlas | this run | run − atlas | z |") {
+		t.Errorf("--against FILE as Markdown: exit %d, %s%s", code, out, errs)
+	}
+	if code, out, errs := runCLI(t, "values", "--run", b, "--against", "atlas"); code != 0 || !strings.Contains(out, "chess: the atlas has no entry for this variant") {
+		t.Errorf("--against atlas: exit %d, %s%s", code, out, errs)
+	}
+	// The run A is still what "--against B" compares as before.
+	if code, out, errs := runCLI(t, "values", "--run", a, "--against", b); code != 0 || !strings.Contains(out, "| piece | estimate | A | B | B − A | z |") {
+		t.Errorf("--against a run: exit %d, %s", code, errs)
 	}
 
 }
