@@ -227,7 +227,7 @@ func writeValues(b *strings.Builder, gen int, v VariantReport) {
 		imb = imb || r.Imbalance != nil
 	}
 	fmt.Fprintf(b, "**Piece values** of the engine table (%s; the Texel fit of the eval table's material weights, "+
-		"shrunk towards the starting table by the fit's prior (see Tuning): a tuning result, not a measurement; 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
+		"shrunk towards the starting table by the fit's prior (see Tuning): a tuning result, not a measurement and not the atlas (data/measured); 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
 	head := "| piece | name | texel (95%) |"
 	sep := "|---|---|---|"
 	if imb {
