@@ -135,15 +135,7 @@ func TestAtlasScaled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	iv := func(v, se float64) *stats.Interval { x := stats.NewInterval(v, se); return &x }
-	doc := &Document{Variants: []VariantValues{{Variant: "tamerlane2", Games: 100, Samples: 5000, ImbalanceGames: 40, Pieces: []PieceValues{
-		{Piece: "P", Regression: iv(1, 0), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(0.8, 0.05)}}},
-		{Piece: "N", Name: "knight", Regression: iv(3, 0.2), Imbalance: iv(2.5, 0.3), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(2.4, 0.1), Imbalance: iv(2.2, 0.2)}}},
-		{Piece: "R", Regression: iv(6.25, 0.4), Imbalance: iv(5.7, 0.5), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(5, 0), Imbalance: iv(5, 0)}}},
-		{Piece: "C", Regression: iv(-0.1, 0.3)},
-	}}}}
-	prov := RunProvenance{Name: "t", Config: "c.yaml", ConfigSHA256: strings.Repeat("ab", 32), Engine: "4f9d8fb", Date: "2026-12-02", Nodes: 2000}
-	b, notes, err := Atlas(doc, "tamerlane2", prov, cat)
+	b, notes, err := Atlas(scaledDoc(), "tamerlane2", testProvenance(), cat)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,6 +180,23 @@ func TestAtlasScaled(t *testing.T) {
 	if _, _, ok := tab.Value("C", published.PawnOne); ok {
 		t.Error("the camel's negative value was written")
 	}
+}
+
+// scaledDoc is a values document of Tamerlane II: the pawn, knight and
+// rook by both methods in P=1 and R=5, a camel measured below zero.
+func scaledDoc() *Document {
+	iv := func(v, se float64) *stats.Interval { x := stats.NewInterval(v, se); return &x }
+	return &Document{Variants: []VariantValues{{Variant: "tamerlane2", Games: 100, Samples: 5000, ImbalanceGames: 40, Pieces: []PieceValues{
+		{Piece: "P", Regression: iv(1, 0), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(0.8, 0.05)}}},
+		{Piece: "N", Name: "knight", Regression: iv(3, 0.2), Imbalance: iv(2.5, 0.3), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(2.4, 0.1), Imbalance: iv(2.2, 0.2)}}},
+		{Piece: "R", Regression: iv(6.25, 0.4), Imbalance: iv(5.7, 0.5), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(5, 0), Imbalance: iv(5, 0)}}},
+		{Piece: "C", Regression: iv(-0.1, 0.3)},
+	}}}}
+}
+
+// testProvenance returns the provenance of scaledDoc's atlas.
+func testProvenance() RunProvenance {
+	return RunProvenance{Name: "t", Config: "c.yaml", ConfigSHA256: strings.Repeat("ab", 32), Engine: "4f9d8fb", Date: "2026-12-02", Nodes: 2000}
 }
 
 // near3 compares to the atlas's three decimals.

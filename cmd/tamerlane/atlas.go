@@ -14,10 +14,12 @@ import (
 )
 
 // atlasFlags are the values command's flags for the atlas of measured
-// piece values (data/measured): writing it from a run (comparing a run
-// with it is --against's).
+// piece values (data/measured): writing it from a run, comparing a run
+// with it (--against), and printing its section of docs/piece-values.md.
 type atlasFlags struct {
 	write, config, engineBuild string
+	file, plot                 string
+	markdown                   bool
 }
 
 // addAtlasFlags registers the atlas flags on fs.
@@ -26,6 +28,9 @@ func addAtlasFlags(fs *flag.FlagSet) *atlasFlags {
 	fs.StringVar(&a.write, "write-atlas", "", "write the atlas file of the measurement --run (data/measured/VARIANT.yaml: the variant is the file's name) atomically, with the provenance the run records; writes nothing into the run")
 	fs.StringVar(&a.config, "config", "", "with --write-atlas: the config the run was started with, for a run that does not record its path (checked against the run's hash)")
 	fs.StringVar(&a.engineBuild, "engine-build", "", "with --write-atlas: the engine build (e.g. a commit) that played the run, for a run that does not record it")
+	fs.StringVar(&a.file, "atlas", "", "an atlas file (data/measured/VARIANT.yaml): --markdown prints its section of docs/piece-values.md, --plot BASE writes its plot")
+	fs.BoolVar(&a.markdown, "markdown", false, "with --atlas: print the atlas's tables (in pawns and in the variant's published scale) beside the published figures")
+	fs.StringVar(&a.plot, "plot", "", "with --atlas: write the atlas's plot to BASE.png and BASE.svg")
 	return a
 }
 
@@ -39,6 +44,16 @@ func isAtlasAgainst(against string) bool {
 // runAtlas does what the atlas flags ask, if any (false: none was given).
 func runAtlas(a *atlasFlags, run, against string, override func(*values.RegressionConfig), asJSON bool, stdout io.Writer) (bool, error) {
 	switch {
+	case a.file != "":
+		if run != "" || a.write != "" {
+			return true, errors.New("--atlas prints an atlas file: it takes no --run or --write-atlas")
+		}
+		if !a.markdown && a.plot == "" {
+			return true, errors.New("--atlas needs --markdown or --plot BASE")
+		}
+		return true, printAtlas(a, stdout)
+	case a.markdown || a.plot != "":
+		return true, errors.New("--markdown and --plot need --atlas FILE")
 	case a.write != "":
 		if run == "" || against != "" || override != nil || asJSON {
 			return true, errors.New("--write-atlas needs --run DIR (a measurement) and takes no --against, --json or regression settings: the atlas is the run's own fit")
@@ -85,6 +100,33 @@ func writeAtlas(a *atlasFlags, run string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s, engine %s, last game %s)\n", a.write, prov.Config, prov.Engine, prov.Date)
+	return nil
+}
+
+// printAtlas prints an atlas file's section of docs/piece-values.md
+// and/or writes its plot.
+func printAtlas(a *atlasFlags, stdout io.Writer) error {
+	tab, err := published.LoadFile(a.file)
+	if err != nil {
+		return err
+	}
+	cat, err := published.Embedded()
+	if err != nil {
+		return err
+	}
+	pub := cat[tab.Variant]
+	if a.markdown {
+		fmt.Fprint(stdout, values.AtlasMarkdown(tab, pub, filepath.ToSlash(a.file)))
+	}
+	if a.plot != "" {
+		png, svg, err := values.PlotAtlas(a.plot, tab, pub)
+		if err != nil {
+			return err
+		}
+		if !a.markdown {
+			fmt.Fprintf(stdout, "wrote %s, %s\n", png, svg)
+		}
+	}
 	return nil
 }
 

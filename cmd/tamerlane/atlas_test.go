@@ -18,7 +18,8 @@ import (
 // the atlas of A with the provenance A records, "values --run B
 // --against chess.yaml" prints each estimate of B beside the atlas's with
 // the difference and its z, "--against atlas" says that the embedded
-// atlas has no chess entry.
+// atlas has no chess entry, and "--atlas chess.yaml --markdown/--plot"
+// print its tables and draw its plot.
 func TestValuesAtlas(t *testing.T) {
 	base := t.TempDir()
 	measure := func(name string, seed int) string {
@@ -102,4 +103,21 @@ func TestValuesAtlas(t *testing.T) {
 		t.Errorf("--against a run: exit %d, %s", code, errs)
 	}
 
+	code, out, errs = runCLI(t, "values", "--atlas", atlas, "--markdown", "--plot", filepath.Join(base, "plot"))
+	if code != 0 {
+		t.Fatalf("--atlas --markdown: exit %d, %s", code, errs)
+	}
+	for _, want := range []string{"**In P=1**", "| N | knight | leap (1,2) |", "3.25 (kaufman1999, measured)", "config `" + filepath.ToSlash(filepath.Join(base, "a.yaml")) + "`"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--atlas --markdown lacks %q:\n%s", want, out)
+		}
+	}
+	for _, ext := range []string{".png", ".svg"} {
+		if st, err := os.Stat(filepath.Join(base, "plot"+ext)); err != nil || st.Size() == 0 {
+			t.Errorf("plot%s: %v", ext, err)
+		}
+	}
+	if code, _, errs := runCLI(t, "values", "--atlas", atlas); code == 0 || !strings.Contains(errs, "--markdown or --plot") {
+		t.Errorf("--atlas alone: exit %d, %s", code, errs)
+	}
 }
