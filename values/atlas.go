@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,8 +36,10 @@ const (
 // measured, as an atlas states it (published.Provenance without the
 // per-method figures).
 type RunProvenance struct {
-	// Name is the measurement's name (its config's).
-	Name string
+	// Name is the measurement's name (its config's), Measurement its
+	// hash (measure.json's config_hash: the identity of its games).
+	Name        string
+	Measurement string
 	// Config is the config's path, ConfigSHA256 the SHA-256 of its
 	// bytes; the config was checked to be the run's (its hash is the
 	// run's measure.json config_hash).
@@ -67,7 +70,7 @@ func ReadRunProvenance(dir, configPath, engineBuild string) (RunProvenance, erro
 	if err := json.Unmarshal(b, &ri); err != nil {
 		return p, fmt.Errorf("%s: %v", path, err)
 	}
-	p.Name = ri.Name
+	p.Name, p.Measurement = ri.Name, ri.ConfigHash
 	run, err := LoadRunConfig(filepath.Join(dir, "config.yaml"))
 	if err != nil {
 		return p, err
@@ -99,6 +102,32 @@ func ReadRunProvenance(dir, configPath, engineBuild string) (RunProvenance, erro
 	}
 	p.Date, err = lastJournal(dir)
 	return p, err
+}
+
+// MeasurementHashes returns the hashes of the measurements (measure.json)
+// that hold the self-play run directories dirs, each once: the identity
+// of their games, which an atlas's provenance records.
+func MeasurementHashes(dirs []string) ([]string, error) {
+	var out []string
+	for _, d := range dirs {
+		for p := d; ; p = filepath.Dir(p) {
+			b, err := os.ReadFile(filepath.Join(p, fsx.Marker(fsx.KindMeasure)))
+			if err == nil {
+				var ri runInfo
+				if err := json.Unmarshal(b, &ri); err != nil {
+					return nil, fmt.Errorf("%s: %v", filepath.Join(p, fsx.Marker(fsx.KindMeasure)), err)
+				}
+				if !slices.Contains(out, ri.ConfigHash) {
+					out = append(out, ri.ConfigHash)
+				}
+				break
+			}
+			if filepath.Dir(p) == p {
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 // checkRunConfig returns the SHA-256 of the config file at path, after
@@ -242,8 +271,12 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 			citation, unit, games, positions = "H. G. Muller's imbalance matches played by tamerlane ("+prov.Name+")", imbalanceUnit, v.ImbalanceGames, 0
 		}
 		fmt.Fprintf(&b, "  - id: %s\n    citation: %s\n    kind: measured\n", method, yamlString(citation))
-		fmt.Fprintf(&b, "    provenance:\n      method: %s\n      unit: %s\n      config: %s\n      config_sha256: %s\n      games: %d\n",
-			method, yamlString(unit), yamlString(prov.Config), prov.ConfigSHA256, games)
+		fmt.Fprintf(&b, "    provenance:\n      method: %s\n      unit: %s\n      config: %s\n      config_sha256: %s\n",
+			method, yamlString(unit), yamlString(prov.Config), prov.ConfigSHA256)
+		if prov.Measurement != "" {
+			fmt.Fprintf(&b, "      measurement: %s\n", prov.Measurement)
+		}
+		fmt.Fprintf(&b, "      games: %d\n", games)
 		if positions > 0 {
 			fmt.Fprintf(&b, "      positions: %d\n", positions)
 		}

@@ -27,11 +27,18 @@ func TestWriteAtlas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dirs, err := RunDirs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	raw, _ := os.ReadFile(cfgPath)
 	sum := sha256.Sum256(raw)
 	if prov.Config != filepath.ToSlash(cfgPath) || prov.ConfigSHA256 != hex.EncodeToString(sum[:]) || prov.Nodes != 100 ||
 		prov.Engine != builds[0].Name() || prov.Date != time.Now().UTC().Format("2006-01-02") || prov.Name != "tiny" {
 		t.Errorf("provenance %+v", prov)
+	}
+	if hs, err := MeasurementHashes(dirs); err != nil || len(hs) != 1 || hs[0] != prov.Measurement || len(prov.Measurement) != 64 {
+		t.Errorf("measurement hashes %v (%v), provenance %q", hs, err, prov.Measurement)
 	}
 	if _, err := ReadRunProvenance(dir, "", "abc123"); err == nil || !strings.Contains(err.Error(), "leave out --engine-build") {
 		t.Errorf("a build flag beside recorded builds: %v", err)
@@ -42,10 +49,6 @@ func TestWriteAtlas(t *testing.T) {
 		t.Errorf("another config: %v", err)
 	}
 
-	dirs, err := RunDirs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cat, err := published.Embedded()
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +96,8 @@ func TestWriteAtlas(t *testing.T) {
 	}
 	for _, id := range []string{AtlasRegression, AtlasImbalance} {
 		src, ok := tab.Source(id)
-		if !ok || src.Kind != published.Measured || src.Provenance == nil || src.Provenance.Method != id || src.Provenance.ConfigSHA256 != prov.ConfigSHA256 {
+		if !ok || src.Kind != published.Measured || src.Provenance == nil || src.Provenance.Method != id || src.Provenance.ConfigSHA256 != prov.ConfigSHA256 ||
+			src.Provenance.Measurement != prov.Measurement {
 			t.Fatalf("source %s: %+v", id, src)
 		}
 	}

@@ -14,8 +14,8 @@ import (
 // AtlasComparison's figures are.
 const AtlasCompareDefinition = "difference = this run − the atlas of the same estimate (piece, method, scale); " +
 	"z = difference/√(SE_run² + SE_atlas²), where SE_atlas = (hi − lo)/(2·1.96): the atlas's interval read as a normal 95% interval; " +
-	"differ: |z| > 1.96; Holm's correction per family of estimates; the run must share no games with the atlas's measurement " +
-	"(the z of the atlas's own run against it is too small); each method in its own pawn (P=1) and in the variant's published scale"
+	"differ: |z| > 1.96; Holm's correction per family of estimates; the run shares no games with the atlas's measurement " +
+	"(a run the atlas records as its own is refused); each method in its own pawn (P=1) and in the variant's published scale"
 
 // AtlasComparison sets the values of a measurement beside the atlas's
 // (data/measured): a new run, another player's games or another node
@@ -36,8 +36,18 @@ type AtlasComparison struct {
 }
 
 // CompareAtlas returns the differences between the run's document and
-// the atlas's tables (one per variant), named run and atlasName.
-func CompareAtlas(run, atlasName string, doc *Document, atlas published.Catalog) *AtlasComparison {
+// the atlas's tables (one per variant), named run and atlasName. The
+// run's games are those of the measurements whose hashes are runHashes
+// (MeasurementHashes); an atlas entry measured from one of them is
+// refused: the two would not be independent.
+func CompareAtlas(run, atlasName string, doc *Document, atlas published.Catalog, runHashes []string) (*AtlasComparison, error) {
+	for _, tab := range atlas {
+		for _, s := range tab.Sources {
+			if p := s.Provenance; p != nil && p.Measurement != "" && slices.Contains(runHashes, p.Measurement) {
+				return nil, fmt.Errorf("%s holds the games the atlas's %s %s values were measured from (measurement hash %.12s): they are not independent; compare a run that shares no games with it", run, tab.Variant, s.ID, p.Measurement)
+			}
+		}
+	}
 	c := &AtlasComparison{Definition: AtlasCompareDefinition, Run: run, Atlas: atlasName, Variants: []VariantComparison{}}
 	for _, d := range doc.InProgress {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s is still playing (or was stopped): its values are interim", d))
@@ -61,7 +71,7 @@ func CompareAtlas(run, atlasName string, doc *Document, atlas published.Catalog)
 	for _, name := range only {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s: only the atlas has values", name))
 	}
-	return c
+	return c, nil
 }
 
 // compareWithAtlas returns the differences of a variant's estimates the

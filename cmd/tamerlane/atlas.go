@@ -154,11 +154,18 @@ func printAtlasComparison(run, against string, asJSON bool, stdout io.Writer, ov
 	if err != nil {
 		return err
 	}
-	doc, _, err := measureRoot(run, cat, override)
+	doc, dirs, err := measureRoot(run, cat, override)
 	if err != nil {
 		return err
 	}
-	c := values.CompareAtlas(run, name, doc, atlas)
+	hashes, err := values.MeasurementHashes(dirs)
+	if err != nil {
+		return err
+	}
+	c, err := values.CompareAtlas(run, name, doc, atlas, hashes)
+	if err != nil {
+		return err
+	}
 	if asJSON {
 		return printJSON(stdout, c)
 	}

@@ -95,6 +95,9 @@ func TestValuesAtlas(t *testing.T) {
 	if code, out, errs := runCLI(t, "values", "--run", b, "--against", atlas); code != 0 || !strings.Contains(out, "| piece | estimate | the atlas | this run | run − atlas | z |") {
 		t.Errorf("--against FILE as Markdown: exit %d, %s%s", code, out, errs)
 	}
+	if code, _, errs := runCLI(t, "values", "--run", a, "--against", atlas); code == 0 || !strings.Contains(errs, "not independent") {
+		t.Errorf("the atlas's own run against it: exit %d, %s", code, errs)
+	}
 	if code, out, errs := runCLI(t, "values", "--run", b, "--against", "atlas"); code != 0 || !strings.Contains(out, "chess: the atlas has no entry for this variant") {
 		t.Errorf("--against atlas: exit %d, %s%s", code, out, errs)
 	}

@@ -24,6 +24,11 @@ type Provenance struct {
 	// ConfigSHA256 the SHA-256 of its bytes (sha256sum checks it).
 	Config       string `yaml:"config"`
 	ConfigSHA256 string `yaml:"config_sha256"`
+	// Measurement is the measurement's own hash (the config_hash of its
+	// run directory's measure.json, which the seed enters): a run with
+	// the same hash plays the same games, so a comparison with the
+	// source can refuse it (optional).
+	Measurement string `yaml:"measurement,omitempty"`
 	// Games are the games the estimate used, Positions the positions
 	// (the regression's quiet positions; 0 where the method counts none).
 	Games     int `yaml:"games"`
@@ -51,6 +56,8 @@ func (p *Provenance) check() error {
 		return errors.New("no config")
 	case !isSHA256(p.ConfigSHA256):
 		return fmt.Errorf("config_sha256 %q is not 64 lower-case hex digits", p.ConfigSHA256)
+	case p.Measurement != "" && !isSHA256(p.Measurement):
+		return fmt.Errorf("measurement %q is not 64 lower-case hex digits", p.Measurement)
 	case p.Games < 1:
 		return fmt.Errorf("games %d, want ≥ 1", p.Games)
 	case p.Positions < 0:

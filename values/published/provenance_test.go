@@ -21,6 +21,7 @@ sources:
       unit: the regression's pawn
       config: configs/measure/x.yaml
       config_sha256: 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+      measurement: fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210
       games: 1200
       positions: 50000
       engine: 4f9d8fb
@@ -42,7 +43,7 @@ func TestMeasuredSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	src, _ := tb.Source("regression")
-	if p := src.Provenance; p == nil || p.Games != 1200 || p.Positions != 50000 || p.Engine != "4f9d8fb" || p.Nodes != 2000 || p.Date != "2026-12-02" {
+	if p := src.Provenance; p == nil || p.Games != 1200 || p.Positions != 50000 || p.Engine != "4f9d8fb" || p.Nodes != 2000 || p.Date != "2026-12-02" || p.Measurement[:4] != "fedc" {
 		t.Fatalf("provenance %+v", src.Provenance)
 	}
 	if e := tb.Entries[1]; !e.HasInterval || e.Lo != 2.5 || e.Hi != 3.5 {
@@ -79,6 +80,7 @@ func TestMeasuredErrors(t *testing.T) {
 		{"interval off the value", "lo: 2.5, hi: 3.5", "lo: 3.2, hi: 3.5", "does not contain the value 3"},
 		{"interval on a rank", "{piece: N, value: 3.5, source: other, scale: \"P=1\"}", "{piece: N, rank: 1, lo: 1, hi: 2, source: other}", "needs a value"},
 		{"bad hash", "config_sha256: 0123", "config_sha256: 9123Z", "not 64 lower-case hex"},
+		{"bad measurement hash", "measurement: fedc", "measurement: FEDC", `measurement "FEDC`},
 		{"bad date", "date: 2026-12-02", "date: 2 Dec 2026", `date "2 Dec 2026"`},
 		{"no games", "games: 1200", "games: 0", "games 0"},
 		{"no engine", "engine: 4f9d8fb", "engine: ''", "no engine build"},
