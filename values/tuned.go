@@ -54,39 +54,27 @@ func plotValues(base, variant string, rows []ValueRow, cat published.Catalog) (s
 	var pieces []string
 	texel := valueplot.Series{Label: "texel (self-play)"}
 	imb := valueplot.Series{Label: "imbalance matches"}
-	pubs := map[string]*valueplot.Series{}
-	var pubOrder []string
+	pubs := newSeriesSet()
 	for _, r := range rows {
 		if r.Scale != scale {
 			continue
 		}
 		pieces = append(pieces, r.Piece)
 		if r.Texel != nil {
-			texel.Points = append(texel.Points, valueplot.Point{Piece: r.Piece, Value: float64(r.Texel.Value), Lo: float64(r.Texel.Lo), Hi: float64(r.Texel.Hi)})
+			texel.Points = append(texel.Points, plotPoint(r.Piece, r.Texel))
 		}
 		if r.Imbalance != nil {
-			imb.Points = append(imb.Points, valueplot.Point{Piece: r.Piece, Value: float64(r.Imbalance.Value), Lo: float64(r.Imbalance.Lo), Hi: float64(r.Imbalance.Hi)})
+			imb.Points = append(imb.Points, plotPoint(r.Piece, r.Imbalance))
 		}
 		if r.Published != nil {
-			label := ShortCitation(r.Source)
-			s := pubs[label]
-			if s == nil {
-				s = &valueplot.Series{Label: label}
-				pubs[label] = s
-				pubOrder = append(pubOrder, label)
-			}
-			s.Points = append(s.Points, valueplot.Point{Piece: r.Piece, Value: float64(*r.Published), Lo: math.NaN(), Hi: math.NaN()})
+			pubs.add(ShortCitation(r.Source), r.Piece, float64(*r.Published))
 		}
 	}
 	est := []valueplot.Series{texel}
 	if len(imb.Points) > 0 {
 		est = append(est, imb)
 	}
-	var pub []valueplot.Series
-	for _, l := range pubOrder {
-		pub = append(pub, *pubs[l])
-	}
-	return valueplot.WriteFiles(base, pieces, est, pub, valueplot.Options{
+	return valueplot.WriteFiles(base, pieces, est, pubs.series, valueplot.Options{
 		Title: fmt.Sprintf("%s piece values (%s), 95%% intervals", variant, scale), YLabel: "value (" + scale + ")"})
 }
 
@@ -155,8 +143,7 @@ func TunedMarkdown(rep *tune.Report, imbs []ImbalanceFit, rows []ValueRow) strin
 						fmt.Fprintf(&b, "### %s\n\n| piece | name | texel (95%%) | imbalance (95%%) | published | source | texel/published |\n|---|---|---|---|---|---|---|\n", scale)
 						any = true
 					}
-					fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", r.Piece, r.Name, fmtInterval(r.Texel), fmtInterval(r.Imbalance),
-						fmtFloat(r.Published), sourceCell(r), fmtFloat(r.Ratio))
+					fmt.Fprintf(&b, "| %s |\n", strings.Join(r.Cells(true), " | "))
 				}
 			}
 			if any {
@@ -178,6 +165,19 @@ func rowScales(rows []ValueRow, variant string) []string {
 		}
 	}
 	return out
+}
+
+// Cells are the row's cells in a table of the engine table's values:
+// piece, name, the Texel estimate, the imbalance estimate (when
+// withImbalance), the published value, its source (short citation and
+// kind), and the Texel estimate over the published value; an unknown
+// figure is an empty cell.
+func (r ValueRow) Cells(withImbalance bool) []string {
+	cells := []string{r.Piece, r.Name, fmtInterval(r.Texel)}
+	if withImbalance {
+		cells = append(cells, fmtInterval(r.Imbalance))
+	}
+	return append(cells, fmtFloat(r.Published), sourceCell(r), fmtFloat(r.Ratio))
 }
 
 func sourceCell(r ValueRow) string {
