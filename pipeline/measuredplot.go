@@ -187,13 +187,7 @@ func measuredPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 			}
 		}
 		if !math.IsNaN(s.pub) {
-			ref, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: s.pub}, {X: p.X.Max, Y: s.pub}})
-			if err == nil {
-				ref.Color = c
-				ref.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-				ref.Width = vg.Points(0.8)
-				p.Add(ref)
-			}
+			addPublishedLine(p, c, s.pub, p.X.Max)
 			lo, hi = math.Min(lo, s.pub), math.Max(hi, s.pub)
 		}
 	}

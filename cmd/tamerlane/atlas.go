@@ -163,12 +163,5 @@ func printAtlasComparison(run, against string, asJSON bool, stdout io.Writer, ov
 		return err
 	}
 	c, err := values.CompareAtlas(run, name, doc, atlas, hashes)
-	if err != nil {
-		return err
-	}
-	if asJSON {
-		return printJSON(stdout, c)
-	}
-	fmt.Fprint(stdout, c.Markdown())
-	return nil
+	return printComparisonResult(c, err, asJSON, stdout)
 }

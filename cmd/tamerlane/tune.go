@@ -304,6 +304,12 @@ func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*
 		}
 	}
 	c, err := values.Compare(a, b, docs[0], docs[1], dirs[0], dirs[1])
+	return printComparisonResult(c, err, asJSON, stdout)
+}
+
+// printComparisonResult prints a comparison (of two measurements, or of
+// a measurement and the atlas) as JSON or Markdown, or returns err.
+func printComparisonResult(c interface{ Markdown() string }, err error, asJSON bool, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
