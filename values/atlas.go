@@ -90,7 +90,12 @@ func ReadRunProvenance(dir, configPath, engineBuild string) (RunProvenance, erro
 	if err != nil {
 		return p, err
 	}
+	unrecorded := len(builds) > 0 && builds[0].Unrecorded
 	switch {
+	case unrecorded && engineBuild == "":
+		return p, fmt.Errorf("%s was started before runs recorded their builds and resumed by %s: name the build that played first, e.g. its commit (--engine-build)", dir, buildNames(builds[1:]))
+	case unrecorded:
+		p.Engine = strings.Join(append([]string{engineBuild}, buildNames(builds[1:])), ", ")
 	case len(builds) > 0 && engineBuild != "":
 		return p, fmt.Errorf("%s records the builds that played it (%s): leave out --engine-build", dir, buildNames(builds))
 	case len(builds) > 0:

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,12 +38,18 @@ type Build struct {
 	Executable string `json:"executable_sha256,omitempty"`
 	// Recorded is when a run first recorded this build (RFC 3339, UTC).
 	Recorded string `json:"recorded"`
+	// Unrecorded marks the builds that played a run before runs recorded
+	// them (a run started by an older binary, resumed by a newer one):
+	// which they were, the run does not say.
+	Unrecorded bool `json:"unrecorded,omitempty"`
 }
 
 // Name is the build's name in an atlas's provenance: the revision (with
 // "+modified" for a changed tree), else the executable's SHA-256.
 func (b Build) Name() string {
 	switch {
+	case b.Unrecorded:
+		return "unrecorded build"
 	case b.Revision != "" && b.Modified:
 		return b.Revision + "+modified"
 	case b.Revision != "":
@@ -90,7 +97,10 @@ func (b Build) buildFile() string {
 
 // recordBuild records the running program's build in dir's BuildsDir,
 // unless it is recorded there already. Two stages of one run may start
-// at once: each build has its own file, written atomically.
+// at once: each build has its own file, written atomically. A run that
+// has played (it has a variant's directory) without recording its
+// builds gets an Unrecorded entry first, so that its atlas does not name
+// the resuming build alone.
 func recordBuild(dir string) error {
 	b := currentBuild()
 	bdir := filepath.Join(dir, BuildsDir)
@@ -98,8 +108,20 @@ func recordBuild(dir string) error {
 	if _, err := os.Stat(path); err == nil {
 		return nil
 	}
+	_, err := os.Stat(bdir)
+	first := errors.Is(err, os.ErrNotExist)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	played := slices.ContainsFunc(entries, func(e os.DirEntry) bool { return e.IsDir() && e.Name() != BuildsDir })
 	if err := os.MkdirAll(bdir, 0o755); err != nil {
 		return err
+	}
+	if first && played {
+		if err := fsx.WriteJSON(filepath.Join(bdir, "unrecorded.json"), Build{Unrecorded: true}); err != nil {
+			return err
+		}
 	}
 	return fsx.WriteJSON(path, b)
 }
@@ -123,6 +145,15 @@ func ReadBuilds(dir string) ([]Build, error) {
 		}
 		out = append(out, bd)
 	}
-	slices.SortStableFunc(out, func(a, b Build) int { return strings.Compare(a.Recorded, b.Recorded) })
+	// The unrecorded builds played first.
+	slices.SortStableFunc(out, func(a, b Build) int {
+		switch {
+		case a.Unrecorded && !b.Unrecorded:
+			return -1
+		case b.Unrecorded && !a.Unrecorded:
+			return 1
+		}
+		return strings.Compare(a.Recorded, b.Recorded)
+	})
 	return out, nil
 }

@@ -62,3 +62,24 @@ func runTinyFile(t *testing.T, dir string) string {
 	}
 	return cfgPath
 }
+
+// TestResumedOldRunBuilds: a run played before runs recorded their
+// builds and resumed by a build that records them names the unrecorded
+// one first; its atlas needs the first build named and then names both.
+func TestResumedOldRunBuilds(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	cfgPath := runTinyFile(t, dir)
+	os.RemoveAll(filepath.Join(dir, BuildsDir))
+	runTinyFile(t, dir) // resumed by this build
+	builds, err := ReadBuilds(dir)
+	if err != nil || len(builds) != 2 || !builds[0].Unrecorded || builds[1].Unrecorded || builds[0].Name() != "unrecorded build" {
+		t.Fatalf("builds %+v (%v), want the unrecorded one, then this", builds, err)
+	}
+	if _, err := ReadRunProvenance(dir, cfgPath, ""); err == nil || !strings.Contains(err.Error(), "name the build that played first") {
+		t.Errorf("no build named: %v", err)
+	}
+	p, err := ReadRunProvenance(dir, cfgPath, "4f9d8fb")
+	if err != nil || p.Engine != "4f9d8fb, "+builds[1].Name() {
+		t.Errorf("engine %q (%v), want the named build, then this one", p.Engine, err)
+	}
+}
