@@ -123,4 +123,7 @@ func TestValuesAtlas(t *testing.T) {
 	if code, _, errs := runCLI(t, "values", "--atlas", atlas); code == 0 || !strings.Contains(errs, "--markdown or --plot") {
 		t.Errorf("--atlas alone: exit %d, %s", code, errs)
 	}
+	if code, _, errs := runCLI(t, "values", "--markdown"); code == 0 || !strings.Contains(errs, "need --atlas FILE") {
+		t.Errorf("--markdown alone: exit %d, %s", code, errs)
+	}
 }

@@ -100,7 +100,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *run == "" && atl.file == "" {
+	if *run == "" && atl.file == "" && !atl.markdown && atl.plot == "" {
 		return fmt.Errorf("--run is required")
 	}
 	pairsSet := false
