@@ -170,7 +170,7 @@ func checkMeasuredLeads(t *testing.T, dir string, rep *Report) {
 		t.Errorf("measured plot legend %v, want the knight's regression and imbalance", leg.names)
 	}
 	svg, err := os.ReadFile(filepath.Join(dir, "table-values-chess.svg"))
-	if err != nil || !strings.Contains(string(svg), "not a measurement") {
+	if err != nil || !strings.Contains(string(svg), "not a measurement, not the atlas") {
 		t.Errorf("the engine table's plot is not labelled as tuned (%v)", err)
 	}
 }

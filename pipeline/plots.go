@@ -179,7 +179,7 @@ func tableValuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 		return nil, nil, false
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s engine table's material values per generation (%s): tuned, not a measurement", variant, scale)
+	p.Title.Text = fmt.Sprintf("%s engine table's material values per generation (%s): tuned, not a measurement, not the atlas", variant, scale)
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "value (" + scale + ")"
 	p.Add(plotter.NewGrid())

@@ -120,7 +120,7 @@ func imbalanceOf(imbs []ImbalanceFit, variant string) *ImbalanceFit {
 func TunedMarkdown(rep *tune.Report, imbs []ImbalanceFit, rows []ValueRow) string {
 	var b strings.Builder
 	b.WriteString("# Piece values of the tuned eval tables\n\n")
-	b.WriteString("The tuned tables' material weights (tune.json) read as piece values: a tuning result, shrunk towards the starting table by the fit's prior, not a measurement (the prior-free values are the measurement's values.md). ")
+	b.WriteString("The tuned tables' material weights (tune.json) read as piece values: a tuning result, shrunk towards the starting table by the fit's prior, not a measurement and not the atlas (the prior-free values are the measurement's values.md; the atlas of measured values is data/measured). ")
 	b.WriteString("Texel estimates are the mean of a piece's middlegame and endgame material weights, as ratios to the scale's reference piece (the Pawn reference is the mean of all pawn types), with 95% delta-method intervals from the game-clustered covariance of the fit. Imbalance estimates come from a logistic regression of imbalance-match scores on the material difference.\n\n")
 	for _, f := range rep.Fits {
 		fmt.Fprintf(&b, "## %s\n\n", f.Variant)

@@ -29,10 +29,10 @@ func TestScales(t *testing.T) {
 }
 
 // TestTunedMarkdownLabelled: the tuned tables' values say what they are,
-// a tuning result and not a measurement.
+// a tuning result and neither a measurement nor the atlas.
 func TestTunedMarkdownLabelled(t *testing.T) {
 	md := TunedMarkdown(&tune.Report{}, nil, nil)
-	for _, want := range []string{"# Piece values of the tuned eval tables", "material weights (tune.json)", "not a measurement"} {
+	for _, want := range []string{"# Piece values of the tuned eval tables", "material weights (tune.json)", "not a measurement and not the atlas"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("tuned values.md lacks %q:\n%s", want, md)
 		}
