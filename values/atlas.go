@@ -20,16 +20,23 @@ import (
 	"tamerlane/values/published"
 )
 
-// The atlas's sources: one per method.
+// The atlas's sources: one per method, and the imbalance values again in
+// the regression's pawn (AtlasBridged), so that both methods have a value
+// in one unit.
 const (
 	AtlasRegression = "regression"
 	AtlasImbalance  = "imbalance"
+	AtlasBridged    = "imbalance-bridged"
 )
+
+// atlasSources lists the atlas's sources in the order it writes them.
+func atlasSources() []string { return []string{AtlasRegression, AtlasImbalance, AtlasBridged} }
 
 // The units of the two methods' P=1, as the atlas states them.
 const (
 	regressionUnit = "the regression's pawn: an average pawn of the quiet positions of the games (every pawn type one class), docs/method.md"
 	imbalanceUnit  = "the pawn of the pawn-odds match: one pawn taken off the start array, as the config's imbalance pawns choose it, docs/method.md"
+	bridgedUnit    = "the regression's pawn at the start (phase 1): the imbalance matches' logit over the regression's pawn weight at phase 1, docs/method.md"
 )
 
 // RunProvenance is what a measurement directory records of how it was
@@ -220,7 +227,7 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 	}
 	var pieces, vals []string
 	used := map[string]bool{}
-	for _, method := range []string{AtlasRegression, AtlasImbalance} {
+	for _, method := range atlasSources() {
 		for _, sc := range scales {
 			sp, sv, _ := sc.Parse()
 			for k := range v.Pieces {
@@ -267,13 +274,16 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 		fmt.Fprintf(&b, "  - %s\n", p)
 	}
 	b.WriteString("sources:\n")
-	for _, method := range []string{AtlasRegression, AtlasImbalance} {
+	for _, method := range atlasSources() {
 		if !strings.Contains(strings.Join(vals, "\n"), "source: "+method+",") {
 			continue
 		}
 		citation, unit, games, positions := "tamerlane's prior-free regression of game results on material over its self-play games ("+prov.Name+")", regressionUnit, v.Games, v.Samples
-		if method == AtlasImbalance {
+		switch method {
+		case AtlasImbalance:
 			citation, unit, games, positions = "H. G. Muller's imbalance matches played by tamerlane ("+prov.Name+")", imbalanceUnit, v.ImbalanceGames, 0
+		case AtlasBridged:
+			citation, unit, games, positions = "the imbalance matches ("+prov.Name+") in the regression's pawn at the start", bridgedUnit, v.ImbalanceGames, 0
 		}
 		fmt.Fprintf(&b, "  - id: %s\n    citation: %s\n    kind: measured\n", method, yamlString(citation))
 		fmt.Fprintf(&b, "    provenance:\n      method: %s\n      unit: %s\n      config: %s\n      config_sha256: %s\n",
@@ -314,10 +324,15 @@ func WriteAtlas(path string, doc *Document, variant string, prov RunProvenance, 
 // atlasEstimate returns a piece's estimate of a method in scale sc (nil
 // when it has none).
 func atlasEstimate(p *PieceValues, method string, sc published.Scale) *stats.Interval {
-	if sc == published.PawnOne {
-		if method == AtlasRegression {
-			return p.Regression
-		}
+	switch {
+	case method == AtlasBridged && sc == published.PawnOne:
+		return p.Bridged
+	case method == AtlasBridged:
+		// The same ratios as AtlasImbalance: the pawn cancels.
+		return nil
+	case sc == published.PawnOne && method == AtlasRegression:
+		return p.Regression
+	case sc == published.PawnOne:
 		return p.Imbalance
 	}
 	x := p.scaled(sc)

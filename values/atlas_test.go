@@ -71,7 +71,7 @@ func TestWriteAtlas(t *testing.T) {
 		for _, m := range []struct {
 			source string
 			iv     *stats.Interval
-		}{{AtlasRegression, p.Regression}, {AtlasImbalance, p.Imbalance}} {
+		}{{AtlasRegression, p.Regression}, {AtlasImbalance, p.Imbalance}, {AtlasBridged, p.Bridged}} {
 			if p.Piece == "P" || m.iv == nil || !(m.iv.Value > 0) {
 				continue
 			}
@@ -94,7 +94,7 @@ func TestWriteAtlas(t *testing.T) {
 	if checked < 3 {
 		t.Errorf("only %d estimates checked", checked)
 	}
-	for _, id := range []string{AtlasRegression, AtlasImbalance} {
+	for _, id := range atlasSources() {
 		src, ok := tab.Source(id)
 		if !ok || src.Kind != published.Measured || src.Provenance == nil || src.Provenance.Method != id || src.Provenance.ConfigSHA256 != prov.ConfigSHA256 ||
 			src.Provenance.Measurement != prov.Measurement {
@@ -192,7 +192,7 @@ func scaledDoc() *Document {
 	iv := func(v, se float64) *stats.Interval { x := stats.NewInterval(v, se); return &x }
 	return &Document{Variants: []VariantValues{{Variant: "tamerlane2", Games: 100, Samples: 5000, ImbalanceGames: 40, Pieces: []PieceValues{
 		{Piece: "P", Regression: iv(1, 0), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(0.8, 0.05)}}},
-		{Piece: "N", Name: "knight", Regression: iv(3, 0.2), Imbalance: iv(2.5, 0.3), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(2.4, 0.1), Imbalance: iv(2.2, 0.2)}}},
+		{Piece: "N", Name: "knight", Regression: iv(3, 0.2), Imbalance: iv(2.5, 0.3), Bridged: iv(3.4, 0.25), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(2.4, 0.1), Imbalance: iv(2.2, 0.2)}}},
 		{Piece: "R", Regression: iv(6.25, 0.4), Imbalance: iv(5.7, 0.5), Scaled: []ScaledValues{{Scale: "R=5", Regression: iv(5, 0), Imbalance: iv(5, 0)}}},
 		{Piece: "C", Regression: iv(-0.1, 0.3)},
 	}}}}

@@ -45,15 +45,24 @@ func AtlasMarkdown(tab *published.Table, pub *published.Table, file string) stri
 		if sc == published.PawnOne {
 			b.WriteString(", each method in its own pawn")
 		}
-		b.WriteString("):\n\n| piece | name | how it moves | regression | imbalance | z | published |\n|---|---|---|---|---|---|---|\n")
+		if sc == published.PawnOne {
+			b.WriteString("; the imbalance values again in the regression's pawn at the start, and their z):\n\n| piece | name | how it moves | regression | imbalance | z | imbalance (regression's pawn) | z | published |\n|---|---|---|---|---|---|---|---|---|\n")
+		} else {
+			b.WriteString("):\n\n| piece | name | how it moves | regression | imbalance | z | published |\n|---|---|---|---|---|---|---|\n")
+		}
 		for _, pc := range tab.Pieces {
 			reg, imb := AtlasInterval(tab, pc.Letter, AtlasRegression, sc), AtlasInterval(tab, pc.Letter, AtlasImbalance, sc)
 			regCell, imbCell := atlasCell(tab, pc.Letter, AtlasRegression, sc, reg), atlasCell(tab, pc.Letter, AtlasImbalance, sc, imb)
 			if regCell == "–" && imbCell == "–" {
 				continue
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", pc.Letter, pc.Name, pieceMoves(ev, pc.Letter), regCell, imbCell,
-				FormatZ(agreementZ(reg, imb)), publishedCell(pub, pc.Letter, sc))
+			bridged := ""
+			if sc == published.PawnOne {
+				br := AtlasInterval(tab, pc.Letter, AtlasBridged, sc)
+				bridged = atlasCell(tab, pc.Letter, AtlasBridged, sc, br) + " | " + FormatZ(agreementZ(reg, br)) + " | "
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s%s |\n", pc.Letter, pc.Name, pieceMoves(ev, pc.Letter), regCell, imbCell,
+				FormatZ(agreementZ(reg, imb)), bridged, publishedCell(pub, pc.Letter, sc))
 		}
 	}
 	return b.String()
