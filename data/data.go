@@ -1,7 +1,8 @@
 // Package data embeds the project's data files so that the binary carries
 // its defaults: the evaluation tables in weights/ (tuned ones, once
 // "tamerlane apply" has copied them in), the hand tables they started from
-// in hand/, and the published piece values in published/.
+// in hand/, the published piece values in published/, and the piece
+// values this project measured (the atlas) in measured/.
 package data
 
 import "embed"
@@ -25,3 +26,11 @@ var Hand embed.FS
 //
 //go:embed published
 var Published embed.FS
+
+// Measured holds the piece values this project measured, the atlas
+// (measured/<variant>.yaml, in the format of published/ with intervals
+// and provenance), and measured/README.md, which says how they are
+// written.
+//
+//go:embed measured
+var Measured embed.FS

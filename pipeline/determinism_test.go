@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 
+	"tamerlane/internal/textdiff"
 	"tamerlane/selfplay"
 )
 
@@ -147,7 +148,7 @@ func sameFiles(t *testing.T, want, got string) {
 	for _, f := range wf {
 		a, b := comparable(t, want, f), comparable(t, got, f)
 		if !bytes.Equal(a, b) {
-			t.Errorf("%s differs between the runs:\n%s", f, lineDiff(a, b))
+			t.Errorf("%s differs between the runs:\n%s", f, textdiff.FirstLine(a, b))
 		}
 	}
 }
@@ -212,22 +213,4 @@ func journalGames(t *testing.T, b []byte) []byte {
 		out.Write(append(p.line, '\n'))
 	}
 	return out.Bytes()
-}
-
-// lineDiff shows the first differing line of a and b.
-func lineDiff(a, b []byte) string {
-	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
-	for i := 0; i < max(len(la), len(lb)); i++ {
-		var x, y string
-		if i < len(la) {
-			x = la[i]
-		}
-		if i < len(lb) {
-			y = lb[i]
-		}
-		if x != y {
-			return fmt.Sprintf("line %d:\n  %.300s\n  %.300s", i+1, x, y)
-		}
-	}
-	return "(same lines)"
 }

@@ -227,7 +227,7 @@ func writeValues(b *strings.Builder, gen int, v VariantReport) {
 		imb = imb || r.Imbalance != nil
 	}
 	fmt.Fprintf(b, "**Piece values** of the engine table (%s; the Texel fit of the eval table's material weights, "+
-		"shrunk towards the starting table by the fit's prior (see Tuning): a tuning result, not a measurement; 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
+		"shrunk towards the starting table by the fit's prior (see Tuning): a tuning result, not a measurement and not the atlas (data/measured); 95%% intervals; all scales in `gen-%03d/tune/values.md`):\n\n", scale, gen)
 	head := "| piece | name | texel (95%) |"
 	sep := "|---|---|---|"
 	if imb {
@@ -238,20 +238,7 @@ func writeValues(b *strings.Builder, gen int, v VariantReport) {
 	sep += "---|---|---|"
 	b.WriteString(head + "\n" + sep + "\n")
 	for _, r := range rows {
-		cells := []string{r.Piece, r.Name, ivCell(r.Texel)}
-		if imb {
-			cells = append(cells, ivCell(r.Imbalance))
-		}
-		pub, src, ratio := "", "", ""
-		if r.Published != nil {
-			pub = ff(float64(*r.Published), 2)
-			src = fmt.Sprintf("%s (%s)", values.ShortCitation(r.Source), r.Kind)
-		}
-		if r.Ratio != nil {
-			ratio = ff(float64(*r.Ratio), 2)
-		}
-		cells = append(cells, pub, src, ratio)
-		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
+		fmt.Fprintf(b, "| %s |\n", strings.Join(r.Cells(imb), " | "))
 	}
 	b.WriteString("\n")
 	if v.ValuesPlot != "" {
@@ -271,13 +258,6 @@ func acceptDoc(rule string) string {
 
 // ff formats a number, or "–" when it is NaN.
 func ff(x float64, prec int) string { return stats.Format(x, prec) }
-
-func ivCell(iv *stats.Interval) string {
-	if iv == nil {
-		return ""
-	}
-	return iv.Format(2)
-}
 
 // eloCell formats an Elo with its interval, "unknown" when it is null.
 func eloCell(iv stats.Interval) string {

@@ -17,11 +17,7 @@ import (
 // generation's games (regression and imbalance) apart from the engine
 // table's prior-shrunk values, which it labels as such.
 func TestReportMeasuredValues(t *testing.T) {
-	text := strings.Replace(fmt.Sprintf(tinyConfig, 1, "always"), "    - {variant: chess, pairs: 3}\n",
-		"    - {variant: chess, pairs: 40}\n  imbalances:\n    - {name: P odds, variant: chess, first_removes: [P], pairs: 6}\n"+
-			"    - {name: N vs 3P, variant: chess, first_removes: [N], second_removes: [P, P, P], pairs: 6}\n", 1)
-	text = strings.Replace(text, "  pairs: 4\n", "  pairs: 0\n", 1)
-	cfg := loadConfig(t, text)
+	cfg := measuredConfig(t)
 	dir := filepath.Join(t.TempDir(), "run")
 	rep := runPipeline(t, cfg, dir, testOptions(true))
 	vr := rep.Generations[0].Variants[0]
@@ -40,7 +36,7 @@ func TestReportMeasuredValues(t *testing.T) {
 	regression := fmt.Sprintf("prior-free regression on 80 games (%s ended by resign adjudication), imbalance matches 24 games",
 		values.FormatPercent(vr.Measured.Resigned, 80))
 	for _, want := range []string{"**Measured piece values** (P=1", regression,
-		"not a measurement", "kaufman1999",
+		"not a measurement", "kaufman1999", "- chess: the atlas (data/measured) has no entry for this variant.\n",
 		// Two matches for two values: nothing tests that they add up.
 		"As many imbalance matches as values"} {
 		if !strings.Contains(string(md), want) {
@@ -58,6 +54,18 @@ func TestReportMeasuredValues(t *testing.T) {
 	}
 	checkMeasuredLeads(t, dir, rep)
 	checkReportReadsFiles(t, cfg, dir, string(md))
+}
+
+// measuredConfig is a one-generation pipeline of chess whose games the
+// measure step values by both methods: 40 self-play pairs, a pawn-odds
+// match and the knight against three pawns, no verification.
+func measuredConfig(t *testing.T) *Config {
+	t.Helper()
+	text := strings.Replace(fmt.Sprintf(tinyConfig, 1, "always"), "    - {variant: chess, pairs: 3}\n",
+		"    - {variant: chess, pairs: 40}\n  imbalances:\n    - {name: P odds, variant: chess, first_removes: [P], pairs: 6}\n"+
+			"    - {name: N vs 3P, variant: chess, first_removes: [N], second_removes: [P, P, P], pairs: 6}\n", 1)
+	text = strings.Replace(text, "  pairs: 4\n", "  pairs: 0\n", 1)
+	return loadConfig(t, text)
 }
 
 // checkReportReadsFiles checks that the report only reads files: with
@@ -162,7 +170,7 @@ func checkMeasuredLeads(t *testing.T, dir string, rep *Report) {
 		t.Errorf("measured plot legend %v, want the knight's regression and imbalance", leg.names)
 	}
 	svg, err := os.ReadFile(filepath.Join(dir, "table-values-chess.svg"))
-	if err != nil || !strings.Contains(string(svg), "not a measurement") {
+	if err != nil || !strings.Contains(string(svg), "not a measurement, not the atlas") {
 		t.Errorf("the engine table's plot is not labelled as tuned (%v)", err)
 	}
 }

@@ -12,11 +12,13 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"tamerlane/internal/stats"
 	"tamerlane/values"
 )
 
 // measuredData is what measuredPlot draws of a variant: per generation
-// with measured values, its pieces (for the plot's digest).
+// with measured values, its pieces, and the atlas's entry (for the plot's
+// digest).
 func measuredData(rep *Report, variant string) []any {
 	var data []any
 	for _, g := range rep.Generations {
@@ -25,6 +27,9 @@ func measuredData(rep *Report, variant string) []any {
 				data = append(data, g.Generation, vr.Measured.Pieces)
 			}
 		}
+	}
+	if a := rep.Atlas[variant]; a != nil && len(data) > 0 {
+		data = append(data, a)
 	}
 	return data
 }
@@ -43,8 +48,10 @@ func hasMeasured(m *values.VariantValues) bool {
 // measuredPlot draws a variant's measured piece values per generation in
 // pawns (P=1), with 95% error bars: per piece the prior-free regression on
 // the generation's self-play games (solid line, filled marker) and the
-// imbalance matches (dotted line, ring), and each piece's first published
-// figure as a dashed line in its colour. The engine table's values are
+// imbalance matches (dotted line, ring), each piece's first published
+// figure as a dashed line in its colour, and right of the generations, at
+// "atlas", the atlas's values of the pieces (rep.Atlas: regression filled,
+// imbalance ring, with their intervals). The engine table's values are
 // not drawn here: they are a tuning result (tableValuesPlot).
 func measuredPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 	type series struct {
@@ -94,15 +101,26 @@ func measuredPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 	}
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s measured piece values per generation (P=1, 95%% intervals)", variant)
-	sub := "solid, filled: regression on the generation's games; dotted, rings: imbalance matches"
+	sub := "this run: solid, filled: regression on the generation's games; dotted, rings: imbalance matches"
 	if len(sources) > 0 {
 		sub += "\ndashed: published (" + strings.Join(sources, ", ") + ")"
+	}
+	atlas := rep.Atlas[variant]
+	if atlas != nil {
+		sub += "\nat \"atlas\": " + atlas.Label
 	}
 	p.Title.Text += "\n" + sub
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "value (pawns)"
 	p.Add(plotter.NewGrid())
 	generationTicks(p, 1, maxGen)
+	atlasX := float64(maxGen + 1)
+	if atlas != nil {
+		if ticks, ok := p.X.Tick.Marker.(plot.ConstantTicks); ok {
+			p.X.Tick.Marker = append(ticks, plot.Tick{Value: atlasX, Label: "atlas"})
+		}
+		p.X.Max = atlasX + 0.5
+	}
 	leg := newLegend()
 	lo, hi := math.Inf(1), math.Inf(-1)
 	n := len(order)
@@ -147,14 +165,29 @@ func measuredPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 			p.Add(line, eb, pts)
 			leg.add(label+m.suffix, line, pts)
 		}
-		if !math.IsNaN(s.pub) {
-			ref, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: s.pub}, {X: float64(maxGen) + 0.5, Y: s.pub}})
-			if err == nil {
-				ref.Color = c
-				ref.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-				ref.Width = vg.Points(0.8)
-				p.Add(ref)
+		if a := atlas.piece(s.piece); a != nil {
+			for _, m := range []struct {
+				iv    *stats.Interval
+				shift float64
+				glyph draw.GlyphDrawer
+			}{{a.Regression, 0, filledGlyph(i)}, {a.Imbalance, 0.04, draw.RingGlyph{}}} {
+				if m.iv == nil {
+					continue
+				}
+				xys, errs := addInterval(nil, nil, atlasX+dx+m.shift, *m.iv)
+				eb, err := plotter.NewYErrorBars(xyErr{xys, errs})
+				pts, perr := plotter.NewScatter(xys)
+				if err != nil || perr != nil {
+					continue
+				}
+				eb.LineStyle.Color, eb.CapWidth = c, vg.Points(4)
+				pts.Color, pts.Shape = c, m.glyph
+				p.Add(eb, pts)
+				lo, hi = math.Min(lo, xys[0].Y-errs[0].Low), math.Max(hi, xys[0].Y+errs[0].High)
 			}
+		}
+		if !math.IsNaN(s.pub) {
+			addPublishedLine(p, c, s.pub, p.X.Max)
 			lo, hi = math.Min(lo, s.pub), math.Max(hi, s.pub)
 		}
 	}
@@ -186,9 +219,12 @@ func latestMeasured(rep *Report, variant string) (int, *values.VariantValues) {
 
 // writeMeasuredSummary writes the report's leading section: per variant
 // the newest generation's measured piece values (regression and
-// imbalance with 95% intervals, their agreement, the published figures)
-// and the plot of the measured values per generation.
+// imbalance with 95% intervals, their agreement), the atlas's values
+// beside them when some variant has an atlas entry (a line per variant
+// says which atlas, or that it has none), the published figures, and the
+// plot of the measured values per generation.
 func writeMeasuredSummary(b *strings.Builder, rep *Report) {
+	withAtlas := len(rep.Atlas) > 0
 	var rows []string
 	for _, v := range rep.Config.Variants {
 		g, m := latestMeasured(rep, v.Variant)
@@ -203,18 +239,30 @@ func writeMeasuredSummary(b *strings.Builder, rep *Report) {
 			for _, x := range p.Published {
 				pubs = append(pubs, fmt.Sprintf("%s %s", ff(x.Value, 2), x.Source))
 			}
-			rows = append(rows, fmt.Sprintf("| %s | %d | %s | %s | %s | %s | %s |", v.Variant, g, p.Piece,
-				values.FormatInterval(p.Regression), values.FormatInterval(p.Imbalance), values.FormatZ(p.AgreementZ), strings.Join(pubs, "; ")))
+			cells := []string{v.Variant, fmt.Sprint(g), p.Piece, values.FormatInterval(p.Regression), values.FormatInterval(p.Imbalance), values.FormatZ(p.AgreementZ)}
+			if withAtlas {
+				var reg, imb *stats.Interval
+				if a := rep.Atlas[v.Variant].piece(p.Piece); a != nil {
+					reg, imb = a.Regression, a.Imbalance
+				}
+				cells = append(cells, values.FormatInterval(reg), values.FormatInterval(imb))
+			}
+			rows = append(rows, "| "+strings.Join(append(cells, strings.Join(pubs, "; ")), " | ")+" |")
 		}
 	}
 	if len(rows) == 0 {
 		return
 	}
 	b.WriteString("## Measured piece values\n\n")
-	b.WriteString("Prior-free measurements of the newest generation's games, in pawns (P=1) with 95% intervals: the regression on the self-play games " +
-		"and the imbalance matches (z: their agreement), beside the published figures. The engine tables' tuned values further down are " +
-		"shrunk towards the starting tables by the fit's prior: a tuning result, not a measurement.\n\n")
-	b.WriteString("| variant | gen | piece | regression (95%) | imbalance (95%) | z | published |\n|---|---|---|---|---|---|---|\n")
+	b.WriteString("Prior-free measurements of the newest generation's games (this run), in pawns (P=1) with 95% intervals: the regression on the self-play games " +
+		"and the imbalance matches (z: their agreement), beside the atlas of this project's published measurements and the published figures. " +
+		"The engine tables' tuned values further down are shrunk towards the starting tables by the fit's prior: a tuning result, neither a measurement nor the atlas.\n\n")
+	writeAtlasLines(b, rep)
+	if withAtlas {
+		b.WriteString("| variant | gen | piece | this run: regression (95%) | this run: imbalance (95%) | z | atlas: regression (95%) | atlas: imbalance (95%) | published |\n|---|---|---|---|---|---|---|---|---|\n")
+	} else {
+		b.WriteString("| variant | gen | piece | regression (95%) | imbalance (95%) | z | published |\n|---|---|---|---|---|---|---|\n")
+	}
 	b.WriteString(strings.Join(rows, "\n") + "\n\n")
 	for _, p := range rep.Plots {
 		if isMeasuredPlot(p) {

@@ -95,6 +95,20 @@ func writePlots(dir string, rep *Report, drawn map[string]string) ([]string, err
 	return out, nil
 }
 
+// addPublishedLine draws a published figure y as a thin dashed
+// horizontal line in colour c from the first generation's left edge to
+// x = xMax.
+func addPublishedLine(p *plot.Plot, c color.Color, y, xMax float64) {
+	ref, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: y}, {X: xMax, Y: y}})
+	if err != nil {
+		return
+	}
+	ref.Color = c
+	ref.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	ref.Width = vg.Points(0.8)
+	p.Add(ref)
+}
+
 // xyErr joins points and their error distances for plotter.NewYErrorBars.
 type xyErr struct {
 	plotter.XYs
@@ -165,7 +179,7 @@ func tableValuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 		return nil, nil, false
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s engine table's material values per generation (%s): tuned, not a measurement", variant, scale)
+	p.Title.Text = fmt.Sprintf("%s engine table's material values per generation (%s): tuned, not a measurement, not the atlas", variant, scale)
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "value (" + scale + ")"
 	p.Add(plotter.NewGrid())
@@ -203,13 +217,7 @@ func tableValuesPlot(rep *Report, variant string) (*plot.Plot, *legend, bool) {
 			leg.add(label, line, pts)
 		}
 		if !math.IsNaN(s.pub) {
-			ref, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: s.pub}, {X: float64(maxGen) + 0.5, Y: s.pub}})
-			if err == nil {
-				ref.Color = c
-				ref.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-				ref.Width = vg.Points(0.8)
-				p.Add(ref)
-			}
+			addPublishedLine(p, c, s.pub, float64(maxGen)+0.5)
 			lo, hi = math.Min(lo, s.pub), math.Max(hi, s.pub)
 		}
 	}

@@ -50,6 +50,10 @@ type Report struct {
 	Current map[string]CurrentTable `json:"current"`
 	// Plots are the report's plots (PNG and SVG).
 	Plots []string `json:"plots"`
+	// Atlas holds per variant the atlas's values (data/measured) the
+	// report sets beside the run's measured ones; a variant the atlas
+	// lacks has none.
+	Atlas map[string]*AtlasReport `json:"atlas,omitempty"`
 }
 
 // ConfigSummary is the part of the configuration the report shows.
@@ -236,6 +240,7 @@ func (r *runner) report() (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	rep.Atlas = atlasReports(r.atlas, r.cfg.Variants())
 	rep.Updated = time.Now().UTC().Format(time.RFC3339)
 	if rep.Plots, err = writePlots(r.dir, rep, r.drawn); err != nil {
 		return nil, err

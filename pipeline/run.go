@@ -71,6 +71,9 @@ type Options struct {
 	Quiet tune.QuietFunc
 	// Catalog holds the published values (nil: the embedded catalog).
 	Catalog published.Catalog
+	// Atlas holds the atlas of measured values the report sets beside
+	// the run's (nil: the embedded data/measured).
+	Atlas published.Catalog
 	// Now stamps a new run (nil: time.Now); the stamp dates the tuned
 	// tables, so that a resumed run writes the same bytes.
 	Now func() time.Time
@@ -148,7 +151,9 @@ type runner struct {
 	opts Options
 	info *Info
 	cat  published.Catalog
-	log  io.Writer
+	// atlas is the atlas of measured values (Options.Atlas).
+	atlas published.Catalog
+	log   io.Writer
 	// drawn holds the digests of the plots' data as last drawn.
 	drawn map[string]string
 }
@@ -172,6 +177,13 @@ func Run(ctx context.Context, cfg *Config, dir string, opts Options) (*Report, e
 	if r.cat == nil {
 		var err error
 		if r.cat, err = published.Embedded(); err != nil {
+			return nil, err
+		}
+	}
+	r.atlas = opts.Atlas
+	if r.atlas == nil {
+		var err error
+		if r.atlas, err = published.EmbeddedMeasured(); err != nil {
 			return nil, err
 		}
 	}

@@ -1,20 +1,17 @@
 package pipeline
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"tamerlane/engine"
 	"tamerlane/selfplay"
+	"tamerlane/tune/tunetest"
 )
 
 // twoVariants is tinyConfig with a second variant, for a generation in
@@ -25,46 +22,11 @@ func twoVariants(tuneSection string) string {
 	return strings.Replace(text, "  free: [material.]\n  prior_sd: 50\n", tuneSection, 1)
 }
 
-// writeSeparated replaces a positions.jsonl with n chess positions from
-// random playouts, each with a knight more on one side, won by that side:
-// the knight's weight separates the results perfectly, so a fit without a
-// prior pushes it out of range, as a few dozen real games of a variant
-// with many piece types can.
+// writeSeparated replaces a positions.jsonl with n chess positions of
+// tunetest.WriteSeparated, on which a fit without a prior fails.
 func writeSeparated(t *testing.T, path string, n int) {
 	t.Helper()
-	v := engine.MustVariant("chess", nil)
-	knight, _ := v.PieceByToken("N")
-	rng := rand.New(rand.NewPCG(1, 7))
-	var b bytes.Buffer
-	w := bufio.NewWriter(&b)
-	enc := json.NewEncoder(w)
-	for g, kept := 0, 0; kept < n; g++ {
-		p := engine.NewPosition(v)
-		plies := 20 + rng.IntN(60)
-		var ml engine.MoveList
-		for ply := 0; ply < plies; ply++ {
-			if p.GenerateLegal(&ml); ml.N == 0 {
-				break
-			}
-			p.Make(ml.Moves[rng.IntN(ml.N)])
-		}
-		d := p.Count(knight, engine.White) - p.Count(knight, engine.Black)
-		if r, _ := p.Outcome(); r != engine.Ongoing || p.InCheck() || d == 0 {
-			continue
-		}
-		result := 0.0
-		if d > 0 {
-			result = 1
-		}
-		kept++
-		if err := enc.Encode(selfplay.Record{FEN: p.FEN(), Result: result, Ply: plies, Game: int64(g), Variant: v.Name, Rules: v.Options.String()}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	if err := tunetest.WriteSeparated(path, n, 1); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -326,15 +326,15 @@ type MatchConfig struct {
 // against H1: Elo = Elo1 (normalized Elo, pentanomial, as fastchess).
 type SPRTConfig struct {
 	// Elo0 is H0's Elo.
-	Elo0 float64 `yaml:"elo0"`
+	Elo0 float64 `yaml:"elo0" json:"elo0"`
 	// Elo1 is H1's Elo.
-	Elo1 float64 `yaml:"elo1"`
+	Elo1 float64 `yaml:"elo1" json:"elo1"`
 	// Alpha is the type I error (default 0.05).
-	Alpha float64 `yaml:"alpha"`
+	Alpha float64 `yaml:"alpha" json:"alpha"`
 	// Beta is the type II error (default 0.05).
-	Beta float64 `yaml:"beta"`
+	Beta float64 `yaml:"beta" json:"beta"`
 	// Model is elo.ModelNormalized (default) or elo.ModelLogistic.
-	Model string `yaml:"model"`
+	Model string `yaml:"model" json:"model,omitempty"`
 }
 
 // Shard is one part of a run split over several machines.

@@ -9,8 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"testing"
+
+	"tamerlane/internal/textdiff"
 )
 
 // searchConfig returns a small run played by the real search
@@ -103,7 +104,7 @@ func sameRun(t *testing.T, want, got string) {
 		a := journalGames(t, filepath.Join(want, s.Dir, journalName))
 		b := journalGames(t, filepath.Join(got, s.Dir, journalName))
 		if !bytes.Equal(a, b) {
-			t.Errorf("%s: the journals record other games:\n%s", s.Dir, firstDiff(a, b))
+			t.Errorf("%s: the journals record other games:\n%s", s.Dir, textdiff.FirstLine(a, b))
 		}
 	}
 }
@@ -131,14 +132,7 @@ func TestSearchRunDeterministic(t *testing.T) {
 
 	t.Run("shards", func(t *testing.T) {
 		root := t.TempDir()
-		var shards []string
-		for i := 0; i < 2; i++ {
-			c := *cfg
-			c.Shard = Shard{Index: i, Count: 2}
-			d := filepath.Join(root, "shard"+strconv.Itoa(i))
-			mustRunSearch(t, &c, d, 1)
-			shards = append(shards, d)
-		}
+		shards := playShards(cfg, root, func(c *Config, d string) { mustRunSearch(t, c, d, 1) })
 		merged := filepath.Join(root, "merged")
 		if _, err := Merge(merged, shards); err != nil {
 			t.Fatal(err)

@@ -27,6 +27,7 @@
 //	config.yaml         the effective configuration (defaults filled in, absolute paths)
 //	run.json            {"format", "kind", "config_hash", "shard", "default_tables"}:
 //	                    the identity of the run
+//	streams.json        the run's plan: the streams it plays (see Plan), written when it starts
 //	summary.json        statistics of every stream (see Summary)
 //	timing.json         speed of the last session (see Timing); the only file that
 //	                    differs between equal runs
@@ -57,11 +58,13 @@
 // earlier file digests, "sha256:...", is refused by every newer binary).
 //
 // Readers of a run (tuning, piece values, paired comparisons, move
-// quality) replay its games through one iterator, Games: a finished run's
-// games as its outputs hold them (by pair, an SPRT's cut applied), a run
-// still playing or stopped the games its journals hold so far; results
-// are read by WhiteScore. InterimRecords gives the data-set records of a
-// run still playing.
+// quality, Merge) take its streams from streams.json, never from the
+// configuration (ReadPlan makes the plan of a run begun before streams.json
+// was written from its config.yaml), and replay its games through one
+// iterator, Games: a finished run's games as its outputs hold them (by
+// pair, an SPRT's cut applied), a run still playing or stopped the games
+// its journals hold so far; results are read by WhiteScore.
+// InterimRecords gives the data-set records of a run still playing.
 //
 // # Journal format
 //

@@ -75,6 +75,30 @@ func (g *Game) Replay() (*engine.Position, []engine.Move, error) {
 	return start, moves, nil
 }
 
+// Walk replays the game (Replay) and calls fn with the ply of each move
+// (from the root, book moves included), the position before it and the
+// move, then makes it. An error of the replay or of fn ends the walk and
+// is returned.
+func (g *Game) Walk(fn func(ply int, pos *engine.Position, m engine.Move) error) error {
+	pos, moves, err := g.Replay()
+	if err != nil {
+		return err
+	}
+	for ply, m := range moves {
+		if err := fn(ply, pos, m); err != nil {
+			return err
+		}
+		pos.Make(m)
+	}
+	return nil
+}
+
+// FirstToMove reports whether the stream's first player is to move in
+// pos, a position of the game.
+func (g *Game) FirstToMove(pos *engine.Position) bool {
+	return (pos.SideToMove() == engine.White) == g.FirstWhite
+}
+
 // InProgress reports whether dir is a self-play run directory whose run
 // has not written its outputs (run.json without summary.json): a run
 // still playing, or one that was stopped and can be resumed.
@@ -86,14 +110,16 @@ func InProgress(dir string) bool {
 
 // Games iterates over the replayable games of the self-play run
 // directory dir, finished or in progress, stream by stream in the order
-// of the run's config.yaml. A finished run's (summary.json written) are
+// of the run's plan (ReadPlan). A finished run's (summary.json written) are
 // the games its outputs hold, in their order: by pair, an SPRT's cut
 // applied (games.pgn, positions.jsonl, the summary's counts). A run still
 // playing (InProgress), or stopped, gives every game its journals hold so
 // far, in the order the pairs finished; a torn last journal line, a pair
 // still being written, is skipped, as a resumed run would. Games never
-// writes, and the run's outside engines need not be installed. An error
-// (a journal or config.yaml that does not read) is the last pair yielded.
+// writes, and neither the run's outside engines nor its table and
+// opening files need be on this machine (a run begun before streams.json was
+// written needs the files). An error (a journal or plan that does not
+// read) is the last pair yielded.
 func Games(dir string) iter.Seq2[*Game, error] {
 	return yieldAll(func(yield func(*Game) error) error {
 		return eachJournalPair(dir, func(st *stream, e jEntry, p *jPair) error {
@@ -160,18 +186,16 @@ func yieldAll[T any](walk func(yield func(T) error) error) iter.Seq2[T, error] {
 
 // SameProgramMatches returns the names of the match streams of the
 // self-play run directory dir whose two sides are the same program
-// (PlayerSpec.SameProgram), as its config.yaml says. It reads the config
-// without validating it, so a run of an outside engine is read on a
-// machine without that engine.
+// (PlayerSpec.SameProgram), as its plan says (ReadPlan).
 func SameProgramMatches(dir string) (map[string]bool, error) {
-	cfg, err := readRunConfig(dir)
+	plan, err := ReadPlan(dir)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]bool{}
-	for i := range cfg.Matches {
-		if m := &cfg.Matches[i]; m.sameProgram() {
-			out[m.name()] = true
+	for _, s := range plan.Streams {
+		if s.Kind == "match" && s.SameProgram {
+			out[s.Name] = true
 		}
 	}
 	return out, nil
@@ -179,7 +203,7 @@ func SameProgramMatches(dir string) (map[string]bool, error) {
 
 // eachJournalPair calls fn for every finished pair in the journals of the
 // self-play run directory dir, stream by stream in the order of the run's
-// config.yaml and, within a stream, in the order the pairs finished; of a
+// plan and, within a stream, in the order the pairs finished; of a
 // finished run only the pairs its outputs hold, in their order (Games).
 func eachJournalPair(dir string, fn func(*stream, jEntry, *jPair) error) error {
 	// Another kind of run has a config.yaml of another kind: say so
@@ -189,18 +213,13 @@ func eachJournalPair(dir string, fn func(*stream, jEntry, *jPair) error) error {
 	} else if kind != "" && kind != fsx.KindSelfplay {
 		return fmt.Errorf("%s is a %s run directory (%s), not a self-play or match run (%s)", dir, kind, fsx.Marker(kind), fsx.Marker(fsx.KindSelfplay))
 	}
-	// Reading needs no outside engine: a run they played is read on any
-	// machine.
-	cfg, err := readRunConfig(dir)
-	if err == nil {
-		err = cfg.ValidateOffline()
-	}
+	plan, err := ReadPlan(dir)
 	if err != nil {
 		return err
 	}
-	streams, err := buildStreams(cfg, nil, false)
+	streams, err := plan.streams(dir)
 	if err != nil {
-		return fmt.Errorf("%s: %v", dir, err)
+		return fmt.Errorf("%s: %v", filepath.Join(dir, PlanName), err)
 	}
 	finished := !InProgress(dir)
 	for _, st := range streams {

@@ -1,12 +1,15 @@
 package selfplay
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"tamerlane/engine"
 )
 
 // TestGameFirstPlayer: a journal game's result counts for its
@@ -147,5 +150,46 @@ func TestGamesAsOutputs(t *testing.T) {
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("a run in progress:\n%q\nwant the same games as finished:\n%q", got, want)
+	}
+}
+
+// TestGameWalk: Walk shows every move of a game with its ply and the
+// position before it, as a replay by hand does, and stops at fn's
+// error; FirstToMove says whose turn it is by the first player's colour.
+func TestGameWalk(t *testing.T) {
+	dir, _ := finishedTestRun(t)
+	games := 0
+	for g, err := range Games(dir) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		games++
+		pos, moves, err := g.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got []string
+		for _, m := range moves {
+			want = append(want, fmt.Sprintf("%s %v", pos.FEN(), (pos.SideToMove() == engine.White) == g.FirstWhite))
+			pos.Make(m)
+		}
+		err = g.Walk(func(ply int, pos *engine.Position, m engine.Move) error {
+			if m != moves[ply] || ply != len(got) {
+				t.Fatalf("%s pair %d: ply %d move %v, want ply %d move %v", g.Stream, g.Pair, ply, m, len(got), moves[ply])
+			}
+			got = append(got, fmt.Sprintf("%s %v", pos.FEN(), g.FirstToMove(pos)))
+			return nil
+		})
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("%s pair %d: Walk gave %d positions (%v), want %d", g.Stream, g.Pair, len(got), err, len(want))
+		}
+		stop := errors.New("stop")
+		calls := 0
+		if err := g.Walk(func(int, *engine.Position, engine.Move) error { calls++; return stop }); err != stop || calls != 1 {
+			t.Fatalf("Walk after fn's error: %v, %d calls", err, calls)
+		}
+	}
+	if games < 4 {
+		t.Fatalf("%d games", games)
 	}
 }

@@ -52,7 +52,7 @@ func TestFailedStartDoesNotBlockRerun(t *testing.T) {
 		t.Fatal(err)
 	}
 	// What an earlier version left after dying at its first game.
-	if err := claimDir(dir, bad, hash, nil); err != nil {
+	if err := claimDir(dir, bad, &Plan{Format: planFormat, ConfigHash: hash, Seed: bad.Seed}, nil); err != nil {
 		t.Fatal(err)
 	}
 	os.MkdirAll(filepath.Join(dir, "chess"), 0o755)
@@ -62,6 +62,10 @@ func TestFailedStartDoesNotBlockRerun(t *testing.T) {
 	_, err = Run(context.Background(), bad, dir, RunOptions{Factory: testFactory()})
 	if err == nil || !strings.Contains(err.Error(), "another configuration") {
 		t.Fatalf("a directory with games accepted another configuration: %v", err)
+	}
+	// The refused configuration left the plan of the games alone.
+	if plan, err := ReadPlan(dir); err != nil || plan.Seed != good.Seed {
+		t.Errorf("plan after a refused start: %+v, %v; want seed %d", plan, err, good.Seed)
 	}
 }
 

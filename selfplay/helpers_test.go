@@ -3,13 +3,14 @@ package selfplay
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"tamerlane/engine"
+	"tamerlane/internal/textdiff"
 )
 
 // testConfig is a tiny run over three kinds of stream.
@@ -85,11 +86,25 @@ func run(t *testing.T, cfg *Config, dir string, workers int) *Result {
 	return res
 }
 
+// playShards plays cfg as two shards, each into a directory under root
+// by play, and returns the directories.
+func playShards(cfg *Config, root string, play func(cfg *Config, dir string)) []string {
+	var shards []string
+	for i := 0; i < 2; i++ {
+		c := *cfg
+		c.Shard = Shard{Index: i, Count: 2}
+		d := filepath.Join(root, "shard"+strconv.Itoa(i))
+		play(&c, d)
+		shards = append(shards, d)
+	}
+	return shards
+}
+
 // outputFiles lists the deterministic outputs of a run directory,
 // relative to it.
 func outputFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	files := []string{SummaryName, ConfigName}
+	files := []string{SummaryName, ConfigName, PlanName}
 	sum, err := ReadSummary(filepath.Join(dir, SummaryName))
 	if err != nil {
 		t.Fatal(err)
@@ -118,24 +133,7 @@ func sameOutputs(t *testing.T, a, b string) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(da, db) {
-			t.Errorf("%s differs between %s and %s:\n%s", f, a, b, firstDiff(da, db))
+			t.Errorf("%s differs between %s and %s:\n%s", f, a, b, textdiff.FirstLine(da, db))
 		}
 	}
-}
-
-func firstDiff(a, b []byte) string {
-	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
-	for i := 0; i < len(la) || i < len(lb); i++ {
-		var x, y string
-		if i < len(la) {
-			x = la[i]
-		}
-		if i < len(lb) {
-			y = lb[i]
-		}
-		if x != y {
-			return fmt.Sprintf("line %d:\n  %s\n  %s", i+1, x, y)
-		}
-	}
-	return "(same lines)"
 }

@@ -17,6 +17,7 @@ type shardDir struct {
 	dir  string
 	info runInfo
 	cfg  *Config
+	plan *Plan
 }
 
 // readRunDir reads a run directory's run.json and config.yaml (without
@@ -32,6 +33,22 @@ func readRunDir(dir string) (*shardDir, error) {
 	}
 	cfg.Defaults()
 	return &shardDir{dir: dir, info: info, cfg: cfg}, nil
+}
+
+// readShardDir reads a run directory given to Merge: readRunDir and its
+// plan (ReadPlan).
+func readShardDir(dir string) (*shardDir, error) {
+	sd, err := readRunDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	if sd.plan, err = readPlanFile(dir); err == nil && sd.plan == nil {
+		sd.plan, err = sd.configPlan()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return sd, nil
 }
 
 // LoadRunConfig reads the configuration of the self-play run in dir (its
@@ -64,7 +81,7 @@ func Merge(out string, dirs []string) (*Summary, error) {
 		if sameDir(d, out) {
 			return nil, fmt.Errorf("the output directory %s is also a shard", out)
 		}
-		s, err := readRunDir(d)
+		s, err := readShardDir(d)
 		if err != nil {
 			return nil, err
 		}
@@ -82,11 +99,12 @@ func Merge(out string, dirs []string) (*Summary, error) {
 	}
 	cfg := *shards[0].cfg
 	cfg.Shard = Shard{}
-	streams, err := buildStreams(&cfg, nil, false)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", filepath.Join(shards[0].dir, ConfigName), err)
-	}
 	hash := shards[0].info.ConfigHash
+	plan := shards[0].plan.unsharded()
+	streams, err := plan.streams(shards[0].dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", shards[0].dir, err)
+	}
 
 	// Collect and check every stream's pairs.
 	type src struct {
@@ -129,7 +147,7 @@ func Merge(out string, dirs []string) (*Summary, error) {
 		slices.SortFunc(merged[i], func(a, b src) int { return a.entry.pair - b.entry.pair })
 	}
 
-	unlock, err := openRunDir(out, &cfg, hash, shards[0].info.DefaultTables)
+	unlock, err := openRunDir(out, &cfg, plan, shards[0].info.DefaultTables)
 	if err != nil {
 		return nil, err
 	}

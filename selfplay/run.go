@@ -59,6 +59,10 @@ type stream struct {
 	sameProgram     bool      // both sides the same program (PlayerSpec.SameProgram)
 	roots           [2]string // start position of each game of a pair (before any walk)
 	openings        []string  // from an openings file (then no walk)
+	// openingsFile is the openings file's path (""), openingPositions
+	// the number of positions read from it (0 until read).
+	openingsFile     string
+	openingPositions int
 	// imbalanceRoots are an imbalance's openings file: per position, the
 	// start of each game of a pair with the pieces removed (then no walk).
 	imbalanceRoots [][2]string
@@ -86,7 +90,7 @@ func label(table string) string {
 }
 
 // buildStreams turns a validated config into streams. Opening files are
-// read only when forPlay is set (Merge does not need them).
+// read only when forPlay is set (reading a run does not need them).
 func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, error) {
 	lim := Limits{Nodes: cfg.Nodes, Depth: cfg.Depth}
 	spec := func(v *engine.Variant, table string) PlayerSpec {
@@ -95,13 +99,15 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 	variant := variantfile.Resolve
 	var out []*stream
 	add := func(st *stream, openingsFile string) error {
-		if openingsFile != "" && forPlay {
+		if openingsFile != "" && forPlay && st.imbalanceRoots == nil {
 			fens, err := ReadFENs(st.v, openingsFile)
 			if err != nil {
 				return err
 			}
 			st.openings = fens
 		}
+		st.openingsFile = openingsFile
+		st.openingPositions = max(len(st.openings), len(st.imbalanceRoots))
 		st.dir = streamDir(st.name)
 		for i := 0; i < st.pairs; i++ {
 			if cfg.Shard.Has(i) {
@@ -160,7 +166,7 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 				st.roots[g] = fen
 			}
 		}
-		if err := add(st, ""); err != nil {
+		if err := add(st, e.OpeningsFile); err != nil {
 			return nil, err
 		}
 	}
@@ -344,7 +350,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opts RunOptions) (*Result
 	if err != nil {
 		return nil, err
 	}
-	unlock, err := openRunDir(dir, cfg, hash, tables)
+	unlock, err := openRunDir(dir, cfg, newPlan(cfg, hash, streams), tables)
 	if err != nil {
 		return nil, err
 	}

@@ -246,28 +246,35 @@ func TestRunRefusesOtherConfig(t *testing.T) {
 }
 
 // TestShardMerge checks that two shards merged equal the unsharded run,
-// and that merge refuses mismatched, incomplete and overlapping shards.
+// also when the shards have no streams.json (an older format), and that
+// merge refuses mismatched, incomplete and overlapping shards.
 func TestShardMerge(t *testing.T) {
 	cfg := loadTestConfig(t, testConfig)
 	full := t.TempDir()
 	run(t, cfg, full, 2)
 	root := t.TempDir()
-	var shards []string
-	for i := 0; i < 2; i++ {
-		c := *cfg
-		c.Shard = Shard{Index: i, Count: 2}
-		d := filepath.Join(root, "shard"+strconv.Itoa(i))
-		res := run(t, &c, d, 1)
-		if !res.Summary.Complete {
-			t.Fatalf("shard %d incomplete", i)
+	shards := playShards(cfg, root, func(c *Config, d string) {
+		if res := run(t, c, d, 1); !res.Summary.Complete {
+			t.Fatalf("shard %s incomplete", c.Shard)
 		}
-		shards = append(shards, d)
-	}
+	})
 	merged := filepath.Join(root, "merged")
 	if _, err := Merge(merged, shards); err != nil {
 		t.Fatal(err)
 	}
 	sameOutputs(t, full, merged)
+
+	// Shards of the format before streams.json merge the same, plan included.
+	for _, d := range shards {
+		if err := os.Remove(filepath.Join(d, PlanName)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mergedOld := filepath.Join(root, "merged-old")
+	if _, err := Merge(mergedOld, shards); err != nil {
+		t.Fatal(err)
+	}
+	sameOutputs(t, full, mergedOld)
 
 	// A merged directory is a complete run: running it plays nothing.
 	res := run(t, cfg, merged, 2)

@@ -24,13 +24,13 @@ type runInfo struct {
 }
 
 // openRunDir creates and locks the run directory, claims it for the
-// configuration (see claimDir) after recording its variant files
-// (recordVariants), and removes the temporaries an interrupted
+// configuration and its plan (see claimDir) after recording its variant
+// files (recordVariants), and removes the temporaries an interrupted
 // run left and its summary.json, so that while the run plays readers see
 // it in progress (InProgress) and take its games from the journals, not
 // from the outputs of an earlier part (they are written again, whole, when
 // it stops); the caller must call unlock.
-func openRunDir(dir string, cfg *Config, hash string, tables map[string]string) (unlock func(), err error) {
+func openRunDir(dir string, cfg *Config, plan *Plan, tables map[string]string) (unlock func(), err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func openRunDir(dir string, cfg *Config, hash string, tables map[string]string) 
 		return nil, err
 	}
 	if err = recordVariants(dir, cfg); err == nil {
-		err = claimDir(dir, cfg, hash, tables)
+		err = claimDir(dir, cfg, plan, tables)
 	}
 	if err == nil {
 		_, err = fsx.CleanTemps(dir)
@@ -57,14 +57,18 @@ func openRunDir(dir string, cfg *Config, hash string, tables map[string]string) 
 
 // claimDir checks that dir is empty of runs or holds this configuration's
 // run played with the same default tables (tables, see
-// Config.DefaultTables), and records the configuration there. A directory
+// Config.DefaultTables), and records the configuration and the plan there
+// (streams.json, written again on every start so that a run begun before
+// plans were written gets one). A directory
 // whose run.json names another configuration or other tables is taken
 // over only when no pair was ever journaled in it (an earlier run failed
 // before its first game), so that a corrected rerun is not refused.
-func claimDir(dir string, cfg *Config, hash string, tables map[string]string) error {
+func claimDir(dir string, cfg *Config, plan *Plan, tables map[string]string) error {
 	if err := fsx.CheckKind(dir, fsx.KindSelfplay); err != nil {
 		return err
 	}
+	hash := plan.ConfigHash
+	planPath := filepath.Join(dir, PlanName)
 	info := runInfo{Format: formatVersion, Kind: fsx.KindSelfplay, ConfigHash: hash, Shard: cfg.Shard.String(), DefaultTables: tables}
 	path := filepath.Join(dir, RunInfoName)
 	var old runInfo
@@ -73,7 +77,7 @@ func claimDir(dir string, cfg *Config, hash string, tables map[string]string) er
 	case err == nil:
 		changed := changedTable(old.DefaultTables, tables)
 		if old.ConfigHash == hash && old.Shard == info.Shard && changed == "" {
-			return nil
+			return fsx.WriteJSON(planPath, plan)
 		}
 		played, perr := hasJournaledPairs(dir)
 		if perr != nil {
@@ -97,6 +101,10 @@ func claimDir(dir string, cfg *Config, hash string, tables map[string]string) er
 		return err
 	}
 	if err := fsx.WriteFile(filepath.Join(dir, ConfigName), y); err != nil {
+		return err
+	}
+	// The plan before run.json: a reader that sees the run sees its plan.
+	if err := fsx.WriteJSON(planPath, plan); err != nil {
 		return err
 	}
 	return fsx.WriteJSON(path, info)

@@ -1,10 +1,7 @@
 package tune
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,54 +12,17 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/selfplay"
+	"tamerlane/tune/tunetest"
 )
 
-// writeSeparatedRun writes a self-play-like run directory of n chess
-// positions from random playouts, each with a knight more on one side,
-// won by the side with the extra knight: the knight's weight separates
-// the results perfectly, so a fit without a prior pushes it out of range
-// (as a few dozen real games of a variant with many piece types do).
+// writeSeparatedRun writes a self-play-like run directory whose chess
+// data set is tunetest.WriteSeparated's n positions drawn with seed.
 func writeSeparatedRun(t *testing.T, dir string, n int, seed uint64) {
 	t.Helper()
-	v := engine.MustVariant("chess", nil)
-	knight, _ := v.PieceByToken("N")
-	rng := rand.New(rand.NewPCG(seed, 7))
-	if err := os.MkdirAll(filepath.Join(dir, v.Name), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, "chess"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Create(filepath.Join(dir, v.Name, selfplay.DatasetName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
-	for g, kept := 0, 0; kept < n; g++ {
-		p := engine.NewPosition(v)
-		plies := 20 + rng.IntN(60)
-		var ml engine.MoveList
-		for ply := 0; ply < plies; ply++ {
-			if p.GenerateLegal(&ml); ml.N == 0 {
-				break
-			}
-			p.Make(ml.Moves[rng.IntN(ml.N)])
-		}
-		d := p.Count(knight, engine.White) - p.Count(knight, engine.Black)
-		if r, _ := p.Outcome(); r != engine.Ongoing || p.InCheck() || d == 0 {
-			continue
-		}
-		result := 0.0
-		if d > 0 {
-			result = 1
-		}
-		kept++
-		if err := enc.Encode(selfplay.Record{FEN: p.FEN(), Result: result, Ply: plies, Game: int64(g), Variant: v.Name, Rules: v.Options.String()}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
+	if err := tunetest.WriteSeparated(filepath.Join(dir, "chess", selfplay.DatasetName), n, seed); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -112,27 +112,24 @@ func TestLoadMovesLabel(t *testing.T) {
 	ev := eval.New(mustDefault(t, engine.MustVariant("chess", nil)))
 	var want []int
 	for g, err := range selfplay.Games(dir) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		pos, moves, err := g.Replay()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for ply, m := range moves {
-			if ply-g.BookPlies >= mo.Skip && (pos.SideToMove() == engine.White) == g.FirstWhite {
-				if !pos.InCheck() {
-					first, err := notation.ParseMove(pos, firstMove(pos))
-					if err != nil {
-						t.Fatal(err)
-					}
-					var ml engine.MoveList
-					if _, chosen, why := moveLeaves(pos, first, ev, nil, &ml, new([]eval.Feature)); why == "" {
-						want = append(want, chosen)
-					}
+		if err == nil {
+			err = g.Walk(func(ply int, pos *engine.Position, _ engine.Move) error {
+				if ply-g.BookPlies < mo.Skip || !g.FirstToMove(pos) || pos.InCheck() {
+					return nil
 				}
-			}
-			pos.Make(m)
+				first, err := notation.ParseMove(pos, firstMove(pos))
+				if err != nil {
+					return err
+				}
+				var ml engine.MoveList
+				if _, chosen, why := moveLeaves(pos, first, ev, nil, &ml, new([]eval.Feature)); why == "" {
+					want = append(want, chosen)
+				}
+				return nil
+			})
+		}
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	if len(want) != l.Len() {

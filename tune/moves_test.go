@@ -66,23 +66,21 @@ func TestLoadMovesLeaves(t *testing.T) {
 	// Recount the sampled positions and legal moves from the journals.
 	var sampled, leaves int
 	for g, err := range selfplay.Games(dir) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		pos, moves, err := g.Replay()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for ply, m := range moves {
-			if after := ply - g.BookPlies; after >= mo.Skip && after%mo.Every == 0 {
-				sampled++
-				var ml, legal engine.MoveList
-				if _, _, why := moveLeaves(pos, m, eval.New(mustDefault(t, pos.Variant())), nil, &ml, new([]eval.Feature)); why == "" {
-					pos.GenerateLegal(&legal) // counted apart from moveLeaves
-					leaves += legal.N
+		if err == nil {
+			err = g.Walk(func(ply int, pos *engine.Position, m engine.Move) error {
+				if after := ply - g.BookPlies; after >= mo.Skip && after%mo.Every == 0 {
+					sampled++
+					var ml, legal engine.MoveList
+					if _, _, why := moveLeaves(pos, m, eval.New(mustDefault(t, pos.Variant())), nil, &ml, new([]eval.Feature)); why == "" {
+						pos.GenerateLegal(&legal) // counted apart from moveLeaves
+						leaves += legal.N
+					}
 				}
-			}
-			pos.Make(m)
+				return nil
+			})
+		}
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	if sampled != d.Read || leaves != d.Train.Leaves()+d.Valid.Leaves() {
@@ -111,17 +109,12 @@ func TestLoadMovesPlayer(t *testing.T) {
 		t.Helper()
 		ev := eval.New(mustDefault(t, engine.MustVariant("chess", nil)))
 		for g, err := range selfplay.Games(dir) {
-			if err != nil {
-				t.Fatal(err)
-			}
-			pos, moves, err := g.Replay()
-			if err != nil {
-				t.Fatal(err)
-			}
 			own := 0
-			for ply, m := range moves {
-				firstMoves := (pos.SideToMove() == engine.White) == g.FirstWhite
-				if ply >= g.BookPlies && firstMoves == (player == "a") {
+			if err == nil {
+				err = g.Walk(func(ply int, pos *engine.Position, m engine.Move) error {
+					if ply < g.BookPlies || g.FirstToMove(pos) != (player == "a") {
+						return nil
+					}
 					if ply-g.BookPlies >= skip && own%every == 0 {
 						positions++
 						var ml, legal engine.MoveList
@@ -131,8 +124,11 @@ func TestLoadMovesPlayer(t *testing.T) {
 						}
 					}
 					own++
-				}
-				pos.Make(m)
+					return nil
+				})
+			}
+			if err != nil {
+				t.Fatal(err)
 			}
 		}
 		return positions, leaves

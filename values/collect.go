@@ -153,7 +153,7 @@ func CollectImbalances(dirs []string) (map[string][]*ImbalanceMatch, map[string]
 
 // imbalanceSources are, per variant, the start positions its imbalance
 // streams took their material off, by identity (sourceID), each with the
-// path in the run's config ("" the array) of the first run directory that
+// path in the run's plan ("" the array) of the first run directory that
 // used them, and that directory; ids keeps each path's identity, so that
 // a file is read once however many rounds name it.
 type imbalanceSources struct {
@@ -185,23 +185,27 @@ func sourceID(path string) string {
 // amounts (docs/values.md, "When the material comes off"), and a fit of
 // both together would measure neither.
 func (src *imbalanceSources) add(dir string) error {
-	cfg, err := selfplay.LoadRunConfig(dir)
+	plan, err := selfplay.ReadPlan(dir)
 	if err != nil {
 		return err
 	}
-	for _, im := range cfg.Imbalances {
+	for _, im := range plan.Streams {
+		if im.Kind != "imbalance" {
+			continue
+		}
 		seen := src.byVariant[im.Variant]
 		if seen == nil {
 			seen = map[string]imbalanceSource{}
 			src.byVariant[im.Variant] = seen
 		}
-		id, ok := src.ids[im.OpeningsFile]
+		file := im.Openings.File
+		id, ok := src.ids[file]
 		if !ok {
-			id = sourceID(im.OpeningsFile)
-			src.ids[im.OpeningsFile] = id
+			id = sourceID(file)
+			src.ids[file] = id
 		}
 		if _, ok := seen[id]; !ok {
-			seen[id] = imbalanceSource{path: im.OpeningsFile, dir: dir}
+			seen[id] = imbalanceSource{path: file, dir: dir}
 		}
 		if len(seen) > 1 {
 			var from []string

@@ -235,23 +235,32 @@ func (c *Comparison) Markdown() string {
 		b.WriteString("\n")
 	}
 	for _, v := range c.Variants {
-		fmt.Fprintf(&b, "\n## %s\n\nGames: A %d regression, %d imbalance; B %d regression, %d imbalance.\n\n", v.Variant, v.Games[0], v.ImbalanceGames[0], v.Games[1], v.ImbalanceGames[1])
-		if len(v.Differences) == 0 {
-			b.WriteString("No estimate in both.\n")
-			continue
-		}
-		b.WriteString("| piece | estimate | A | B | B − A | z |\n|---|---|---|---|---|---|\n")
-		for _, d := range v.Differences {
-			z := d.Z
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", d.Piece, d.Estimate, d.A.Format(2), d.B.Format(2), formatDifference(d.Difference), strings.Replace(FormatZ(&z), "disagree", "differ", 1))
-		}
-		b.WriteString("\nDifferences at 95%, per family (the number expected by chance if the runs measure the same values; those that still differ at a family-wise 5%, Holm's correction):")
-		for _, d := range v.Differ {
-			fmt.Fprintf(&b, "\n- %s", d)
-		}
-		b.WriteString("\n")
+		differencesMarkdown(&b, v, [2]string{"A", "B"}, "B − A", "if the runs measure the same values")
 	}
 	return b.String()
+}
+
+// differencesMarkdown writes a variant's differences between two
+// measurements named names (A first): the games of each, a table of
+// every estimate both have with diff naming the difference's column, and
+// the families' counts of differences, expected by chance under the
+// hypothesis null.
+func differencesMarkdown(b *strings.Builder, v VariantComparison, names [2]string, diff, null string) {
+	fmt.Fprintf(b, "\n## %s\n\nGames: %s %d regression, %d imbalance; %s %d regression, %d imbalance.\n\n", v.Variant, names[0], v.Games[0], v.ImbalanceGames[0], names[1], v.Games[1], v.ImbalanceGames[1])
+	if len(v.Differences) == 0 {
+		b.WriteString("No estimate in both.\n")
+		return
+	}
+	fmt.Fprintf(b, "| piece | estimate | %s | %s | %s | z |\n|---|---|---|---|---|---|\n", names[0], names[1], diff)
+	for _, d := range v.Differences {
+		z := d.Z
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", d.Piece, d.Estimate, d.A.Format(2), d.B.Format(2), formatDifference(d.Difference), strings.Replace(FormatZ(&z), "disagree", "differ", 1))
+	}
+	fmt.Fprintf(b, "\nDifferences at 95%%, per family (the number expected by chance %s; those that still differ at a family-wise 5%%, Holm's correction):", null)
+	for _, d := range v.Differ {
+		fmt.Fprintf(b, "\n- %s", d)
+	}
+	b.WriteString("\n")
 }
 
 // formatDifference prints "+0.12 [-0.05, +0.29]": a difference with its sign.

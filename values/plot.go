@@ -109,30 +109,42 @@ func estimateSeries(v *VariantValues, pick func(*PieceValues) (reg, imb *stats.I
 // first value from that source): the value (P=1) as conv turns it,
 // left out where conv cannot.
 func publishedSeries(v *VariantValues, conv func(source string, value float64) (float64, bool)) []valueplot.Series {
-	var out []valueplot.Series
-	index := map[string]int{}
+	set := newSeriesSet()
 	for _, p := range v.Pieces {
 		if p.Piece == "P" {
 			continue
 		}
 		for _, x := range p.Published {
-			y, ok := conv(x.Source, x.Value)
-			if !ok {
-				continue
+			if y, ok := conv(x.Source, x.Value); ok {
+				set.add(x.Source+" ("+x.Kind+")", p.Piece, y)
 			}
-			i, seen := index[x.Source]
-			if !seen {
-				i = len(out)
-				index[x.Source] = i
-				out = append(out, valueplot.Series{Label: x.Source + " (" + x.Kind + ")"})
-			}
-			if slices.ContainsFunc(out[i].Points, func(q valueplot.Point) bool { return q.Piece == p.Piece }) {
-				continue // one point per source and piece
-			}
-			out[i].Points = append(out[i].Points, valueplot.Point{Piece: p.Piece, Value: y, Lo: math.NaN(), Hi: math.NaN()})
 		}
 	}
-	return out
+	return set.series
+}
+
+// seriesSet collects figures without intervals into one series per
+// label, in the order the labels first appear, one point per piece (the
+// first given).
+type seriesSet struct {
+	series []valueplot.Series
+	index  map[string]int
+}
+
+func newSeriesSet() *seriesSet { return &seriesSet{index: map[string]int{}} }
+
+// add adds the figure y of piece to the series label.
+func (s *seriesSet) add(label, piece string, y float64) {
+	i, ok := s.index[label]
+	if !ok {
+		i = len(s.series)
+		s.index[label] = i
+		s.series = append(s.series, valueplot.Series{Label: label})
+	}
+	if slices.ContainsFunc(s.series[i].Points, func(q valueplot.Point) bool { return q.Piece == piece }) {
+		return
+	}
+	s.series[i].Points = append(s.series[i].Points, valueplot.Point{Piece: piece, Value: y, Lo: math.NaN(), Hi: math.NaN()})
 }
 
 // scales returns the scales of the pieces' Scaled values, in the order

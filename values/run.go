@@ -34,6 +34,10 @@ type runInfo struct {
 	Format     string `json:"format"`
 	Name       string `json:"name"`
 	ConfigHash string `json:"config_hash"`
+	// ConfigFile is the config's path as the run was started with it
+	// (absent for a config not read from a file, and in runs made before
+	// it was recorded).
+	ConfigFile string `json:"config_file,omitempty"`
 }
 
 // claim makes dir a measurement directory of cfg, or checks that it is
@@ -84,7 +88,7 @@ func claim(dir string, cfg *Config, hash string) error {
 	if err := fsx.WriteFile(filepath.Join(dir, "config.yaml"), y); err != nil {
 		return err
 	}
-	j, _ := json.MarshalIndent(runInfo{Format: formatVersion, Name: cfg.Name, ConfigHash: hash}, "", "  ")
+	j, _ := json.MarshalIndent(runInfo{Format: formatVersion, Name: cfg.Name, ConfigHash: hash, ConfigFile: cfg.file}, "", "  ")
 	return fsx.WriteFile(path, append(j, '\n'))
 }
 
@@ -111,7 +115,7 @@ func IsRun(dir string) bool {
 // the regression (dir/<variant>/selfplay) and the planned imbalance
 // matches (dir/<variant>/imbalance/round-NNN), each a self-play run
 // directory. Rerunning resumes; the plan is replayed from the recorded
-// rounds.
+// rounds. Each start records the program's build (BuildsDir).
 func Run(ctx context.Context, cfg *Config, dir string, opt RunOptions) error {
 	if err := selfplay.CheckWorkers(opt.Workers); err != nil {
 		return fmt.Errorf("workers: %v", err) // before the directory is made
@@ -121,6 +125,9 @@ func Run(ctx context.Context, cfg *Config, dir string, opt RunOptions) error {
 		return err
 	}
 	if err := claim(dir, cfg, hash); err != nil {
+		return err
+	}
+	if err := recordBuild(dir); err != nil {
 		return err
 	}
 	spOpt := selfplay.RunOptions{Workers: cmpOr(opt.Workers, cfg.Workers), Factory: opt.Factory, Progress: opt.Progress}

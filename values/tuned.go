@@ -54,39 +54,27 @@ func plotValues(base, variant string, rows []ValueRow, cat published.Catalog) (s
 	var pieces []string
 	texel := valueplot.Series{Label: "texel (self-play)"}
 	imb := valueplot.Series{Label: "imbalance matches"}
-	pubs := map[string]*valueplot.Series{}
-	var pubOrder []string
+	pubs := newSeriesSet()
 	for _, r := range rows {
 		if r.Scale != scale {
 			continue
 		}
 		pieces = append(pieces, r.Piece)
 		if r.Texel != nil {
-			texel.Points = append(texel.Points, valueplot.Point{Piece: r.Piece, Value: float64(r.Texel.Value), Lo: float64(r.Texel.Lo), Hi: float64(r.Texel.Hi)})
+			texel.Points = append(texel.Points, plotPoint(r.Piece, r.Texel))
 		}
 		if r.Imbalance != nil {
-			imb.Points = append(imb.Points, valueplot.Point{Piece: r.Piece, Value: float64(r.Imbalance.Value), Lo: float64(r.Imbalance.Lo), Hi: float64(r.Imbalance.Hi)})
+			imb.Points = append(imb.Points, plotPoint(r.Piece, r.Imbalance))
 		}
 		if r.Published != nil {
-			label := ShortCitation(r.Source)
-			s := pubs[label]
-			if s == nil {
-				s = &valueplot.Series{Label: label}
-				pubs[label] = s
-				pubOrder = append(pubOrder, label)
-			}
-			s.Points = append(s.Points, valueplot.Point{Piece: r.Piece, Value: float64(*r.Published), Lo: math.NaN(), Hi: math.NaN()})
+			pubs.add(ShortCitation(r.Source), r.Piece, float64(*r.Published))
 		}
 	}
 	est := []valueplot.Series{texel}
 	if len(imb.Points) > 0 {
 		est = append(est, imb)
 	}
-	var pub []valueplot.Series
-	for _, l := range pubOrder {
-		pub = append(pub, *pubs[l])
-	}
-	return valueplot.WriteFiles(base, pieces, est, pub, valueplot.Options{
+	return valueplot.WriteFiles(base, pieces, est, pubs.series, valueplot.Options{
 		Title: fmt.Sprintf("%s piece values (%s), 95%% intervals", variant, scale), YLabel: "value (" + scale + ")"})
 }
 
@@ -132,7 +120,7 @@ func imbalanceOf(imbs []ImbalanceFit, variant string) *ImbalanceFit {
 func TunedMarkdown(rep *tune.Report, imbs []ImbalanceFit, rows []ValueRow) string {
 	var b strings.Builder
 	b.WriteString("# Piece values of the tuned eval tables\n\n")
-	b.WriteString("The tuned tables' material weights (tune.json) read as piece values: a tuning result, shrunk towards the starting table by the fit's prior, not a measurement (the prior-free values are the measurement's values.md). ")
+	b.WriteString("The tuned tables' material weights (tune.json) read as piece values: a tuning result, shrunk towards the starting table by the fit's prior, not a measurement and not the atlas (the prior-free values are the measurement's values.md; the atlas of measured values is data/measured). ")
 	b.WriteString("Texel estimates are the mean of a piece's middlegame and endgame material weights, as ratios to the scale's reference piece (the Pawn reference is the mean of all pawn types), with 95% delta-method intervals from the game-clustered covariance of the fit. Imbalance estimates come from a logistic regression of imbalance-match scores on the material difference.\n\n")
 	for _, f := range rep.Fits {
 		fmt.Fprintf(&b, "## %s\n\n", f.Variant)
@@ -155,8 +143,7 @@ func TunedMarkdown(rep *tune.Report, imbs []ImbalanceFit, rows []ValueRow) strin
 						fmt.Fprintf(&b, "### %s\n\n| piece | name | texel (95%%) | imbalance (95%%) | published | source | texel/published |\n|---|---|---|---|---|---|---|\n", scale)
 						any = true
 					}
-					fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", r.Piece, r.Name, fmtInterval(r.Texel), fmtInterval(r.Imbalance),
-						fmtFloat(r.Published), sourceCell(r), fmtFloat(r.Ratio))
+					fmt.Fprintf(&b, "| %s |\n", strings.Join(r.Cells(true), " | "))
 				}
 			}
 			if any {
@@ -178,6 +165,19 @@ func rowScales(rows []ValueRow, variant string) []string {
 		}
 	}
 	return out
+}
+
+// Cells are the row's cells in a table of the engine table's values:
+// piece, name, the Texel estimate, the imbalance estimate (when
+// withImbalance), the published value, its source (short citation and
+// kind), and the Texel estimate over the published value; an unknown
+// figure is an empty cell.
+func (r ValueRow) Cells(withImbalance bool) []string {
+	cells := []string{r.Piece, r.Name, fmtInterval(r.Texel)}
+	if withImbalance {
+		cells = append(cells, fmtInterval(r.Imbalance))
+	}
+	return append(cells, fmtFloat(r.Published), sourceCell(r), fmtFloat(r.Ratio))
 }
 
 func sourceCell(r ValueRow) string {

@@ -1,11 +1,14 @@
 package values
 
 import (
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"tamerlane/internal/stats"
 	"tamerlane/tune"
 	"tamerlane/values/published"
 )
@@ -26,10 +29,10 @@ func TestScales(t *testing.T) {
 }
 
 // TestTunedMarkdownLabelled: the tuned tables' values say what they are,
-// a tuning result and not a measurement.
+// a tuning result and neither a measurement nor the atlas.
 func TestTunedMarkdownLabelled(t *testing.T) {
 	md := TunedMarkdown(&tune.Report{}, nil, nil)
-	for _, want := range []string{"# Piece values of the tuned eval tables", "material weights (tune.json)", "not a measurement"} {
+	for _, want := range []string{"# Piece values of the tuned eval tables", "material weights (tune.json)", "not a measurement and not the atlas"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("tuned values.md lacks %q:\n%s", want, md)
 		}
@@ -49,5 +52,25 @@ func TestFitImbalancesData(t *testing.T) {
 	}
 	if _, err := FitImbalances([]string{file + ".gone"}); err == nil {
 		t.Error("a missing data path: no error")
+	}
+}
+
+// TestValueRowCells: a row of the engine table's values has one set of
+// cells for values.md and the pipeline's report: the imbalance cell only
+// when asked for, an unknown figure empty.
+func TestValueRowCells(t *testing.T) {
+	texel := stats.NewInterval(2.9, 0.1)
+	pub, ratio, nan := stats.Float(3.25), stats.Float(2.9/3.25), stats.Float(math.NaN())
+	r := ValueRow{Piece: "N", Name: "knight", Texel: &texel, Published: &pub, Source: "Larry Kaufman, \"The Evaluation of Material Imbalances\", 1999", Kind: "measured", Ratio: &ratio}
+	want := []string{"N", "knight", "2.90 [2.70, 3.10]", "", "3.25", "Larry Kaufman 1999 (measured)", "0.89"}
+	if got := r.Cells(true); !slices.Equal(got, want) {
+		t.Errorf("cells %q, want %q", got, want)
+	}
+	if got := r.Cells(false); !slices.Equal(got, slices.Delete(slices.Clone(want), 3, 4)) {
+		t.Errorf("cells without the imbalance %q", got)
+	}
+	r.Ratio, r.Published, r.Source = &nan, nil, ""
+	if got := r.Cells(false); got[3] != "" || got[4] != "" || got[5] != "" {
+		t.Errorf("unknown figures %q, want empty cells", got)
 	}
 }

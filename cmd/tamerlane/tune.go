@@ -106,11 +106,12 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fs.Float64Var(&ov.ScoredMaxPawns, "scored-max-pawns", 0, "scored differences: read the differences the regression values at this many pawns or fewer (0: the run's, default 2); prints without writing files")
 	pairs := fs.Bool("pairs", false, "regression: a class pair.T for every colour-bound type T, the bishop pair (absent: the run's setting, default false); prints without writing files")
 	vfile := fs.String("variant-file", "", "a variant file (docs/variant-files.md) whose variant the games of a PGN --run name (a run directory records its own)")
-	against := fs.String("against", "", "another measurement, pool or PGN file sharing no games with --run: print each estimate of both, B − A and its z (--run is A), without writing files")
+	against := fs.String("against", "", "another measurement, pool or PGN file sharing no games with --run: print each estimate of both, B − A and its z (--run is A), without writing files; \"atlas\" (data/measured) or an atlas FILE.yaml: each estimate of --run beside the atlas's")
+	atl := addAtlasFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *run == "" {
+	if *run == "" && atl.file == "" && !atl.markdown && atl.plot == "" {
 		return fmt.Errorf("--run is required")
 	}
 	if *vfile != "" && !isPGN(*run) && !isPGN(*against) {
@@ -149,6 +150,9 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 				rc.Pairs = *pairs
 			}
 		}
+	}
+	if done, err := runAtlas(atl, *run, *against, override, *asJSON, stdout); done {
+		return err
 	}
 	if *against != "" {
 		return printComparison(*run, *against, *asJSON, stdout, override, *vfile)
@@ -316,6 +320,12 @@ func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*
 		}
 	}
 	c, err := values.Compare(a, b, docs[0], docs[1], dirs[0], dirs[1])
+	return printComparisonResult(c, err, asJSON, stdout)
+}
+
+// printComparisonResult prints a comparison (of two measurements, or of
+// a measurement and the atlas) as JSON or Markdown, or returns err.
+func printComparisonResult(c interface{ Markdown() string }, err error, asJSON bool, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}

@@ -164,6 +164,7 @@ func TestSampleRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The positions counted apart from Walk and FirstToMove.
 		pos, moves, err := g.Replay()
 		if err != nil {
 			t.Fatal(err)

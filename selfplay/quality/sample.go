@@ -29,22 +29,17 @@ func SampleRun(dir string, every int) (*engine.Variant, []string, error) {
 		} else if g.Variant.Name != v.Name || g.Variant.Options.String() != v.Options.String() {
 			return nil, nil, fmt.Errorf("quality: %s mixes variants (%s and %s of stream %s): judge one at a time", dir, v.Name, g.Variant.Name, g.Stream)
 		}
-		pos, moves, err := g.Replay()
-		if err != nil {
-			return nil, nil, err
-		}
-		first := engine.White
-		if !g.FirstWhite {
-			first = engine.Black
-		}
-		for ply, m := range moves {
-			if ply >= g.BookPlies && pos.SideToMove() == first {
+		err = g.Walk(func(ply int, pos *engine.Position, _ engine.Move) error {
+			if ply >= g.BookPlies && g.FirstToMove(pos) {
 				if seen%every == 0 {
 					fens = append(fens, pos.FEN())
 				}
 				seen++
 			}
-			pos.Make(m)
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
 		}
 	}
 	if len(fens) == 0 {

@@ -18,16 +18,27 @@
 //	    url: https://...           # optional
 //	    kind: engine-guess         # measured | estimate | ranking | engine-guess | formula
 //	    note: free text            # optional
+//	    provenance: {...}          # optional, kind measured only (below)
 //	values:
 //	  - {piece: P, value: 0.6, source: cazaux-zillions, scale: "R=5"}
 //	  - {piece: G, rank: 2, source: some-ranking, note: "..."}
+//	  - {piece: N, value: 2.9, lo: 2.7, hi: 3.1, source: regression, scale: "P=1"}
 //
 // A value entry carries either a numeric value with a scale, or a rank
 // (1 = strongest) without a value. The scale "X=v" says in which units the
 // number is expressed: piece X is worth v in them. All numeric entries of
 // one source with the same scale form one value system; if that system
-// lists X itself, its value must equal v. Each (piece, source) pair may
-// appear once.
+// lists X itself, its value must equal v. Each (piece, source, scale) may
+// appear once: a source may state a piece in several scales, as a
+// measurement does whose interval in one scale is not its interval in
+// another rescaled (the reference piece's own uncertainty enters).
+//
+// A numeric value may carry a 95% interval, lo ≤ value ≤ hi (both or
+// neither). A measured source may carry its provenance (Provenance): the
+// method, the measurement config and its SHA-256, the games and
+// positions, the engine build, the date and the node budget; this is how
+// the atlas of this project's own measurements (data/measured) records
+// where its figures come from.
 //
 // Kinds: measured (statistics over games or computer self-play), estimate
 // (an expert's or historical author's judgement), ranking (an order without
@@ -122,6 +133,9 @@ type Source struct {
 	URL      string // optional link
 	Kind     Kind   // how the values were obtained
 	Note     string // caveats
+	// Provenance records how a measured source was measured (nil: not
+	// recorded).
+	Provenance *Provenance
 }
 
 // Entry is one value or rank from a source.
@@ -129,11 +143,15 @@ type Entry struct {
 	Piece    string  // piece letter
 	HasValue bool    // false for rank-only entries
 	Value    float64 // in units of Scale; meaningful when HasValue
-	Scale    Scale   // empty for rank-only entries
-	Rank     int     // 1 = strongest; 0 when not ranked
-	Source   string  // source id
-	Note     string  // caveats for this entry
-	Line     int     // line in the file
+	// HasInterval says that Lo and Hi bound a 95% interval of Value (in
+	// units of Scale).
+	HasInterval bool
+	Lo, Hi      float64
+	Scale       Scale  // empty for rank-only entries
+	Rank        int    // 1 = strongest; 0 when not ranked
+	Source      string // source id
+	Note        string // caveats for this entry
+	Line        int    // line in the file
 }
 
 // Table holds the published values of one variant.
@@ -153,6 +171,13 @@ type Value struct {
 	Value  float64 // value in the requested scale
 	Source Source  // where it was published
 	Note   string  // the entry's note
+	// HasInterval says that Lo and Hi bound its 95% interval in the
+	// requested scale: set when the entry has one and is stated in that
+	// scale or converted by a constant (the requested scale's piece is its
+	// own system's scale piece), never when the conversion divides by
+	// another uncertain value.
+	HasInterval bool
+	Lo, Hi      float64
 }
 
 // Catalog maps variant names to their tables.
@@ -194,8 +219,10 @@ func (t *Table) refValue(source string, scale Scale, ref string) (float64, bool)
 }
 
 // Values returns every numeric value published for the piece, converted
-// to the scale ref, in file order. Values whose system does not contain
-// the reference piece are omitted.
+// to the scale ref, in file order, one per source: the source's entry in
+// ref itself when it has one, else its first entry whose system contains
+// the reference piece. Values whose system does not contain the
+// reference piece are omitted.
 func (t *Table) Values(piece string, ref Scale) ([]Value, error) {
 	rp, rv, err := ref.Parse()
 	if err != nil {
@@ -206,14 +233,28 @@ func (t *Table) Values(piece string, ref Scale) ([]Value, error) {
 		if !e.HasValue || e.Piece != piece {
 			continue
 		}
+		if e.Scale != ref && t.hasEntry(piece, e.Source, ref) {
+			continue // the source states the piece in ref itself
+		}
 		base, ok := t.refValue(e.Source, e.Scale, rp)
-		if !ok {
+		if !ok || slices.ContainsFunc(out, func(v Value) bool { return v.Source.ID == e.Source }) {
 			continue
 		}
 		src, _ := t.Source(e.Source)
-		out = append(out, Value{Piece: piece, Value: e.Value * rv / base, Source: src, Note: e.Note})
+		v := Value{Piece: piece, Value: e.Value * rv / base, Source: src, Note: e.Note}
+		if sp, _, _ := e.Scale.Parse(); e.HasInterval && sp == rp {
+			v.HasInterval, v.Lo, v.Hi = true, e.Lo*rv/base, e.Hi*rv/base
+		}
+		out = append(out, v)
 	}
 	return out, nil
+}
+
+// hasEntry reports whether source states piece's value in scale sc.
+func (t *Table) hasEntry(piece, source string, sc Scale) bool {
+	return slices.ContainsFunc(t.Entries, func(e Entry) bool {
+		return e.HasValue && e.Piece == piece && e.Source == source && e.Scale == sc
+	})
 }
 
 // Value returns the first value (in file order, which expresses
@@ -245,6 +286,32 @@ func Embedded() (Catalog, error) {
 		return nil, err
 	}
 	return LoadFS(sub)
+}
+
+// EmbeddedMeasured returns the atlas of this project's own measurements
+// embedded in the binary (data/measured, one file per variant in this
+// package's format, with intervals and provenance): empty while no
+// variant has been measured.
+func EmbeddedMeasured() (Catalog, error) {
+	sub, err := fs.Sub(data.Measured, "measured")
+	if err != nil {
+		return nil, err
+	}
+	names, err := fs.Glob(sub, "*.yaml")
+	if err != nil || len(names) == 0 {
+		return Catalog{}, err
+	}
+	return LoadFS(sub)
+}
+
+// LoadFile reads one file of this format, such as an atlas file
+// (data/measured/<variant>.yaml), as Load reads each of its files.
+func LoadFile(path string) (*Table, error) {
+	b, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, b)
 }
 
 // Load reads every *.yaml file in dir (see LoadFS). Each must be a
@@ -296,16 +363,19 @@ type filePiece struct {
 }
 
 type fileSource struct {
-	ID       string `yaml:"id"`
-	Citation string `yaml:"citation"`
-	URL      string `yaml:"url"`
-	Kind     Kind   `yaml:"kind"`
-	Note     string `yaml:"note"`
+	ID         string      `yaml:"id"`
+	Citation   string      `yaml:"citation"`
+	URL        string      `yaml:"url"`
+	Kind       Kind        `yaml:"kind"`
+	Note       string      `yaml:"note"`
+	Provenance *Provenance `yaml:"provenance"`
 }
 
 type fileValue struct {
 	Piece  string   `yaml:"piece"`
 	Value  *float64 `yaml:"value"`
+	Lo     *float64 `yaml:"lo"`
+	Hi     *float64 `yaml:"hi"`
 	Rank   *int     `yaml:"rank"`
 	Source string   `yaml:"source"`
 	Scale  Scale    `yaml:"scale"`
@@ -377,9 +447,20 @@ func Parse(name string, data []byte) (*Table, error) {
 		if _, dup := t.Source(s.ID); dup {
 			return nil, errf("sources", i, "source id %q declared twice", s.ID)
 		}
+		if s.Provenance != nil {
+			if s.Kind != Measured {
+				return nil, errf("sources", i, "source %q: provenance is for measured sources, not %s", s.ID, s.Kind)
+			}
+			if err := s.Provenance.check(); err != nil {
+				return nil, errf("sources", i, "source %q: provenance: %v", s.ID, err)
+			}
+		}
 		t.Sources = append(t.Sources, Source(s))
 	}
-	type key struct{ piece, source string }
+	type key struct {
+		piece, source string
+		scale         Scale
+	}
 	seen := map[key]bool{}
 	for i, v := range doc.Values {
 		if _, ok := t.PieceName(v.Piece); !ok {
@@ -388,10 +469,10 @@ func Parse(name string, data []byte) (*Table, error) {
 		if _, ok := t.Source(v.Source); !ok {
 			return nil, errf("values", i, "unknown source %q", v.Source)
 		}
-		if seen[key{v.Piece, v.Source}] {
+		if seen[key{v.Piece, v.Source, v.Scale}] {
 			return nil, errf("values", i, "piece %q from source %q listed twice", v.Piece, v.Source)
 		}
-		seen[key{v.Piece, v.Source}] = true
+		seen[key{v.Piece, v.Source, v.Scale}] = true
 		e := Entry{Piece: v.Piece, Source: v.Source, Note: v.Note, Scale: v.Scale}
 		e.Line = src.Line(fmt.Sprintf("values[%d]", i))
 		switch {
@@ -417,6 +498,12 @@ func Parse(name string, data []byte) (*Table, error) {
 				return nil, errf("values", i, "scale %q refers to undeclared piece %q", v.Scale, sp)
 			}
 			e.HasValue, e.Value = true, *v.Value
+		}
+		if v.Lo != nil || v.Hi != nil {
+			if err := checkInterval(v.Value, v.Lo, v.Hi); err != nil {
+				return nil, errf("values", i, "%v", err)
+			}
+			e.HasInterval, e.Lo, e.Hi = true, *v.Lo, *v.Hi
 		}
 		t.Entries = append(t.Entries, e)
 	}

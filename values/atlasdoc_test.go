@@ -1,0 +1,64 @@
+package values
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tamerlane/values/published"
+)
+
+// TestAtlasMarkdown: an atlas's section of docs/piece-values.md has its
+// provenance, a table in pawns and one in the variant's published scale,
+// each piece with its moves, both methods' values, their z from the
+// intervals and every published figure with its source; the plot is
+// written.
+func TestAtlasMarkdown(t *testing.T) {
+	cat, err := published.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := Atlas(scaledDoc(), "tamerlane2", testProvenance(), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := published.Parse("tamerlane2.yaml", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := AtlasMarkdown(tab, cat["tamerlane2"], "data/measured/tamerlane2.yaml")
+	// N in P=1: regression 3 ± 1.96·0.2, imbalance 2.5 ± 1.96·0.3, z =
+	// 0.5/√(0.2² + 0.3²) = +1.39 (the SEs read back off the rounded
+	// intervals); bridged 3.4 ± 1.96·0.25, z = −0.4/√(0.2² + 0.25²) =
+	// −1.25; Zillions' 2.5 over its pawn's 0.6.
+	for _, want := range []string{
+		"- **regression**: 100 games, 5000 quiet positions; config `c.yaml` (SHA-256 abababababab…); engine 4f9d8fb at 2000 nodes per move; last game 2026-12-02",
+		"- **imbalance**: 40 games; config `c.yaml`",
+		"**In P=1**", "**In R=5**",
+		"| N | knight | leap (1,2) | 3.00 [2.61, 3.39] | 2.50 [1.91, 3.09] | +1.39 | 3.40 [2.91, 3.89] | -1.25 | 4.17 (cazaux-zillions, engine-guess); 3.08 (muller-leaper-formula, formula) |",
+		"| N | knight | leap (1,2) | 2.40 [2.20, 2.60] | 2.20 [1.81, 2.59] | +0.89 | 2.50 (cazaux-zillions, engine-guess) |",
+		"| R | rook | slide orthogonally | 5.00 (unit) | 5.00 (unit) | – | 5.00 (cazaux-zillions, engine-guess) |",
+		"**Note**: regression C in P=1 left out",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("atlas Markdown lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "| C | camel |") {
+		t.Errorf("the camel, without a value, has a row:\n%s", md)
+	}
+	base := filepath.Join(t.TempDir(), "atlas")
+	png, svg, err := PlotAtlas(base, tab, cat["tamerlane2"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{png, svg} {
+		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	if s, _ := os.ReadFile(svg); !strings.Contains(string(s), "R=5") || !strings.Contains(string(s), "cazaux-zillions") {
+		t.Errorf("the plot is not in R=5 beside Zillions' figures")
+	}
+}
