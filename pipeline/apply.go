@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
@@ -77,7 +76,7 @@ func Apply(runDir, to string) ([]Applied, error) {
 	var out []Applied
 	for _, v := range info.Variants {
 		a := Applied{Variant: v, From: filepath.Join(runDir, TablesDir, v+".yaml"), To: filepath.Join(to, v+".yaml"), Generation: current[v]}
-		ev, err := engine.NewVariant(v, nil)
+		ev, err := runVariant(runDir, v)
 		if err != nil {
 			return nil, err
 		}

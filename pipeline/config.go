@@ -17,6 +17,7 @@ import (
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay"
 	"tamerlane/tune"
+	"tamerlane/variantfile"
 )
 
 // Accept rules: when a generation's table replaces the current one.
@@ -167,13 +168,13 @@ func (c *Config) Variants() []string {
 
 // Load reads and validates a pipeline configuration file, a regular file
 // of at most fsx.MaxConfigBytes (what Parse keeps and the run directory
-// gets a copy of).
-func Load(path string) (*Config, error) {
+// gets a copy of); variantFiles are as in Parse.
+func Load(path string, variantFiles ...string) (*Config, error) {
 	b, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(b, path)
+	return Parse(b, path, variantFiles...)
 }
 
 // LoadFS reads and validates a configuration from a file system (the
@@ -191,8 +192,10 @@ func LoadFS(fsys fs.FS, name string) (*Config, error) {
 // name used in errors, and relative paths are relative to its directory.
 // It decodes strictly (yamlx), then calls Defaults and Validate. Every
 // error is a *selfplay.ConfigError ("file:line: field: message"), several
-// joined with errors.Join in line order.
-func Parse(b []byte, name string) (*Config, error) {
+// joined with errors.Join in line order. Each of variantFiles (variant
+// files given on the command line) is the variant_file of the self-play
+// streams that name its variant without one (variantfile.Supply).
+func Parse(b []byte, name string, variantFiles ...string) (*Config, error) {
 	var fc fileConfig
 	src, err := yamlx.Decode(b, name, &fc)
 	if err != nil {
@@ -217,6 +220,11 @@ func Parse(b []byte, name string) (*Config, error) {
 	if len(errs) > 0 {
 		sortErrors(errs)
 		return nil, errors.Join(errs...)
+	}
+	for _, f := range variantFiles {
+		if err := c.supplyVariantFile(f); err != nil {
+			return nil, err
+		}
 	}
 	c.Defaults()
 	if err := c.Validate(); err != nil {
@@ -247,7 +255,7 @@ func (c *Config) pairSpec(v selfplay.VariantConfig, a, b string, gen, pairs int)
 		openings = v.OpeningsFile
 	}
 	return selfplay.MatchSpec{
-		Variant: v.Variant, Rules: v.Rules, A: a, B: b,
+		Variant: v.Variant, Rules: v.Rules, VariantFile: v.VariantFile, A: a, B: b,
 		NameA: fmt.Sprintf("gen-%03d", gen),
 		Pairs: pairs, Nodes: c.Verify.Nodes, Seed: c.seed(gen),
 		OpeningsFile: openings, Base: &base,
@@ -316,7 +324,14 @@ func (c *Config) initialTable(variant string) ([]byte, error) {
 	if p, ok := c.Tables[variant]; ok {
 		return fsx.ReadFile(p, fsx.MaxConfigBytes)
 	}
-	return fs.ReadFile(data.Weights, "weights/"+variant+".yaml")
+	if b, err := fs.ReadFile(data.Weights, "weights/"+variant+".yaml"); err == nil || variantfile.IsBuiltinName(variant) {
+		return b, err
+	}
+	v, err := c.variant(variant)
+	if err != nil {
+		return nil, err
+	}
+	return derivedTable(v)
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {

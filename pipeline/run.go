@@ -15,6 +15,7 @@ import (
 	"tamerlane/selfplay"
 	"tamerlane/tune"
 	"tamerlane/values/published"
+	"tamerlane/variantfile"
 )
 
 // Format identifies the run directory layout (pipeline.json).
@@ -284,6 +285,9 @@ func (r *runner) logf(g int, step, variant, format string, a ...any) {
 // a new run, writes the generation-0 tables, the configuration and
 // pipeline.json (last).
 func (r *runner) claim() error {
+	if err := r.cfg.recordVariantFiles(r.dir); err != nil {
+		return err
+	}
 	hash, err := r.cfg.Hash()
 	if err != nil {
 		return err
@@ -324,7 +328,7 @@ func (r *runner) claim() error {
 	}
 	for _, e := range entries {
 		switch e.Name() {
-		case ".lock", ConfigName, TablesDir, "gen-000", ReportMD, ReportJSON, InfoName, "gen-001":
+		case ".lock", ConfigName, TablesDir, "gen-000", ReportMD, ReportJSON, InfoName, "gen-001", variantfile.RecordDir:
 		default:
 			if !strings.HasPrefix(e.Name(), ".") {
 				return fmt.Errorf("%s is not empty and holds no pipeline run (%s): use a new directory", r.dir, e.Name())

@@ -181,7 +181,7 @@ func (r *runner) export(g int) error {
 		if err := tune.Export(filepath.Join(gd, "tune"), v, p); err != nil {
 			return err
 		}
-		ev, err := engine.NewVariant(v, nil)
+		ev, err := r.cfg.variant(v)
 		if err != nil {
 			return err
 		}

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
@@ -57,6 +56,7 @@ func (c *Config) Defaults() {
 	}
 	if c.Selfplay != nil {
 		c.Selfplay.Defaults()
+		c.nameFileVariants()
 	}
 	if len(c.Tune.Variants) == 0 && c.Selfplay != nil {
 		c.Tune.Variants = c.Variants()
@@ -159,7 +159,7 @@ func (c *Config) Validate() error {
 			bad(p, "variant %q is not among selfplay.variants", v)
 			continue
 		}
-		ev, err := engine.NewVariant(v, nil)
+		ev, err := c.variant(v)
 		if err == nil {
 			_, err = eval.LoadFile(ev, c.Tables[v])
 		}
@@ -169,6 +169,8 @@ func (c *Config) Validate() error {
 	}
 
 	t := &c.Tune
+	// The tuning knows the variants of the streams' variant files.
+	t.VariantFiles = append(t.VariantFiles, c.variantFiles()...)
 	if err := t.Validate(); err != nil {
 		errs = append(errs, yamlx.Flatten(err)...)
 	}

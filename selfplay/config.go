@@ -10,11 +10,11 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay/elo"
+	"tamerlane/variantfile"
 )
 
 // Config describes a self-play run. It is read from YAML by LoadConfig
@@ -35,6 +35,7 @@ import (
 //	variants:
 //	  - {variant: tamerlane, pairs: 500}
 //	  - {variant: tamerlane2, rules: "", pairs: 200, table: tables/t2.yaml}
+//	  - {variant_file: ../variants/capablanca.yaml, pairs: 100}
 //	imbalances:
 //	  - {name: "N vs C", variant: tamerlane2, first_removes: [N], second_removes: [C], pairs: 20}
 //	  - {name: "R odds", variant: chess, first_removes: [R], pairs: 20,
@@ -188,6 +189,9 @@ type VariantConfig struct {
 	Name string `yaml:"name,omitempty"`
 	// Variant is the variant's name (engine.VariantNames).
 	Variant string `yaml:"variant"`
+	// VariantFile is a variant file (docs/variant-files.md), relative to
+	// the config file, in place of a built-in Variant.
+	VariantFile string `yaml:"variant_file,omitempty"`
 	// Rules are rule options "k=v,k=v" (docs/rules.md 3.8).
 	Rules string `yaml:"rules,omitempty"`
 	// Pairs is the number of game pairs.
@@ -244,6 +248,8 @@ type ImbalanceConfig struct {
 	Name string `yaml:"name"`
 	// Variant is the variant's name.
 	Variant string `yaml:"variant"`
+	// VariantFile is as in VariantConfig.
+	VariantFile string `yaml:"variant_file,omitempty"`
 	// Rules are rule options.
 	Rules string `yaml:"rules,omitempty"`
 	// FirstRemoves are the pieces the first player does without.
@@ -290,6 +296,8 @@ type MatchConfig struct {
 	Name string `yaml:"name,omitempty"`
 	// Variant is the variant's name.
 	Variant string `yaml:"variant"`
+	// VariantFile is as in VariantConfig.
+	VariantFile string `yaml:"variant_file,omitempty"`
 	// Rules are rule options.
 	Rules string `yaml:"rules,omitempty"`
 	// A is player A's evaluation table ("": the default).
@@ -502,13 +510,16 @@ func (c *Config) Hash() (string, error) {
 	var errs []error
 	const table, list = fsx.MaxConfigBytes, fsx.MaxListBytes
 	for i := range cp.Variants {
-		errs = append(errs, digest(&cp.Variants[i].Table, table), digest(&cp.Variants[i].OpeningsFile, list))
+		e := &cp.Variants[i]
+		errs = append(errs, digest(&e.Table, table), digest(&e.OpeningsFile, list), digest(&e.VariantFile, table))
 	}
 	for i := range cp.Imbalances {
-		errs = append(errs, digest(&cp.Imbalances[i].Table, table), digest(&cp.Imbalances[i].OpeningsFile, list))
+		e := &cp.Imbalances[i]
+		errs = append(errs, digest(&e.Table, table), digest(&e.OpeningsFile, list), digest(&e.VariantFile, table))
 	}
 	for i := range cp.Matches {
-		errs = append(errs, digest(&cp.Matches[i].A, table), digest(&cp.Matches[i].B, table), digest(&cp.Matches[i].OpeningsFile, list))
+		e := &cp.Matches[i]
+		errs = append(errs, digest(&e.A, table), digest(&e.B, table), digest(&e.OpeningsFile, list), digest(&e.VariantFile, table))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return "", err
@@ -529,11 +540,11 @@ func (c *Config) Hash() (string, error) {
 // and a resume by a binary embedding another table is refused.
 func (c *Config) DefaultTables() (map[string]string, error) {
 	out := map[string]string{}
-	add := func(name, rules, table string) error {
+	add := func(name, rules, file, table string) error {
 		if table != "" {
 			return nil
 		}
-		v, err := engine.VariantWithRules(name, rules)
+		v, err := variantfile.Resolve(name, rules, file)
 		if err != nil {
 			return err
 		}
@@ -549,19 +560,19 @@ func (c *Config) DefaultTables() (map[string]string, error) {
 	}
 	var errs []error
 	for _, e := range c.Variants {
-		errs = append(errs, add(e.Variant, e.Rules, e.Table))
+		errs = append(errs, add(e.Variant, e.Rules, e.VariantFile, e.Table))
 	}
 	for _, e := range c.Imbalances {
-		errs = append(errs, add(e.Variant, e.Rules, e.Table))
+		errs = append(errs, add(e.Variant, e.Rules, e.VariantFile, e.Table))
 	}
 	for _, e := range c.Matches {
 		// A side an outside engine plays uses no table of this binary
 		// (nor do the match's openings: its first player scores them).
 		if e.EngineA == nil {
-			errs = append(errs, add(e.Variant, e.Rules, e.A))
+			errs = append(errs, add(e.Variant, e.Rules, e.VariantFile, e.A))
 		}
 		if e.EngineB == nil {
-			errs = append(errs, add(e.Variant, e.Rules, e.B))
+			errs = append(errs, add(e.Variant, e.Rules, e.VariantFile, e.B))
 		}
 	}
 	if err := errors.Join(errs...); err != nil {

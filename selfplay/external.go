@@ -15,6 +15,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/search"
 	"tamerlane/internal/notation"
+	"tamerlane/variantfile"
 )
 
 // Terminations of games lost by an outside engine's failure rather than
@@ -311,7 +312,7 @@ func (p *ExternalPlayer) setVariant() error {
 		}
 	}
 	rules := p.v.Options.String()
-	if rules == engine.MustVariant(p.v.Name, nil).Options.String() {
+	if !variantfile.IsBuiltin(p.v) || rules == engine.MustVariant(p.v.Name, nil).Options.String() {
 		return nil
 	}
 	if !p.options["rules"] {

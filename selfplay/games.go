@@ -217,7 +217,7 @@ func eachJournalPair(dir string, fn func(*stream, jEntry, *jPair) error) error {
 	if err != nil {
 		return err
 	}
-	streams, err := plan.streams()
+	streams, err := plan.streams(dir)
 	if err != nil {
 		return fmt.Errorf("%s: %v", filepath.Join(dir, PlanName), err)
 	}

@@ -12,8 +12,9 @@ import (
 // player B (table B): game pairs from shared openings, colours swapped
 // within each pair, optionally stopped by an SPRT.
 type MatchSpec struct {
-	// Variant and Rules select the game.
-	Variant, Rules string
+	// Variant and Rules select the game, or VariantFile, a variant file
+	// (docs/variant-files.md) relative to the working directory.
+	Variant, Rules, VariantFile string
 	// A and B are the evaluation tables ("": the embedded default).
 	A, B string
 	// NameA and NameB name the players in the PGN (default: the tables'
@@ -61,7 +62,7 @@ func (m *MatchSpec) Config() *Config {
 		sprt = &s
 	}
 	c.Matches = []MatchConfig{{
-		Variant: m.Variant, Rules: m.Rules, A: m.A, B: m.B, NameA: m.NameA, NameB: m.NameB,
+		Variant: m.Variant, Rules: m.Rules, VariantFile: m.VariantFile, A: m.A, B: m.B, NameA: m.NameA, NameB: m.NameB,
 		Pairs: m.Pairs, OpeningsFile: m.OpeningsFile, SPRT: sprt, EngineA: m.EngineA, EngineB: m.EngineB,
 	}}
 	return c

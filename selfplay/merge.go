@@ -27,7 +27,7 @@ func readRunDir(dir string) (*shardDir, error) {
 	if err := fsx.ReadRun(dir, fsx.KindSelfplay, formatVersion, &info); err != nil {
 		return nil, err
 	}
-	cfg, err := readConfig(filepath.Join(dir, ConfigName))
+	cfg, err := readRunConfig(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func Merge(out string, dirs []string) (*Summary, error) {
 	cfg.Shard = Shard{}
 	hash := shards[0].info.ConfigHash
 	plan := shards[0].plan.unsharded()
-	streams, err := plan.streams()
+	streams, err := plan.streams(shards[0].dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", shards[0].dir, err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
+	"tamerlane/variantfile"
 )
 
 // PGNTag is one tag pair of a PGN game.
@@ -52,6 +53,28 @@ func (g *PGNGame) Replay() (*engine.Position, []engine.Move, error) {
 		return nil, nil, err
 	}
 	return g.ReplayIn(v)
+}
+
+// ReplayRecorded is Replay for a game of the run directory dir: a
+// variant the run played from a variant file is read from the copy dir
+// recorded (RunVariant).
+func (g *PGNGame) ReplayRecorded(dir string) (*engine.Position, []engine.Move, error) {
+	name := g.Tag("Variant")
+	if name == "" {
+		return g.Replay()
+	}
+	v, err := RunVariant(dir, name, g.Tag("Rules"))
+	if err != nil {
+		return nil, nil, err
+	}
+	return g.ReplayIn(v)
+}
+
+// RunVariant returns the variant name under the rule options rules as
+// the run directory dir plays it (variantfile.RecordedVariant).
+func RunVariant(dir, name, rules string) (*engine.Variant, error) {
+	v, _, err := variantfile.RecordedVariant(dir, name, rules)
+	return v, err
 }
 
 // ReplayIn plays the game in variant v, whatever its tags name: from its

@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"path/filepath"
 
-	"tamerlane/engine"
 	"tamerlane/internal/fsx"
+	"tamerlane/variantfile"
 )
 
 // PlanName is the file of the run's plan (Plan), written when the run
@@ -181,11 +181,12 @@ func (p *Plan) unsharded() *Plan {
 
 // streams returns the plan's streams as the readers of a run use them:
 // their names, players, variants and SPRTs, without openings or players
-// to play more pairs.
-func (p *Plan) streams() ([]*stream, error) {
+// to play more pairs. A variant from a variant file is read from the copy
+// the run directory dir recorded.
+func (p *Plan) streams(dir string) ([]*stream, error) {
 	var out []*stream
 	for i := range p.Streams {
-		st, err := p.Streams[i].stream()
+		st, err := p.Streams[i].stream(dir)
 		if err != nil {
 			return nil, err
 		}
@@ -194,8 +195,9 @@ func (p *Plan) streams() ([]*stream, error) {
 	return out, nil
 }
 
-// stream checks a stream of a plan and returns it as a read-only stream.
-func (sp *StreamPlan) stream() (*stream, error) {
+// stream checks a stream of a plan and returns it as a read-only stream
+// of the run in dir.
+func (sp *StreamPlan) stream(dir string) (*stream, error) {
 	switch {
 	case sp.Kind != "selfplay" && sp.Kind != "imbalance" && sp.Kind != "match":
 		return nil, fmt.Errorf("stream %q: unknown kind %q", sp.Name, sp.Kind)
@@ -204,7 +206,7 @@ func (sp *StreamPlan) stream() (*stream, error) {
 	case sp.Pairs < 0 || sp.PairsPlanned < 0 || sp.PairsPlanned > sp.Pairs:
 		return nil, fmt.Errorf("stream %q: %d pairs planned of %d", sp.Name, sp.PairsPlanned, sp.Pairs)
 	}
-	v, err := engine.VariantWithRules(sp.Variant, sp.Rules)
+	v, _, err := variantfile.RecordedVariant(dir, sp.Variant, sp.Rules)
 	if err != nil {
 		return nil, fmt.Errorf("stream %q: %v", sp.Name, err)
 	}

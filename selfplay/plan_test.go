@@ -56,7 +56,7 @@ func TestPlanStreamsRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(data, &read); err != nil {
 		t.Fatal(err)
 	}
-	streams, err := read.streams()
+	streams, err := read.streams(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

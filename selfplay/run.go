@@ -18,6 +18,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay/elo"
+	"tamerlane/variantfile"
 )
 
 // RunOptions are the settings of Run that never change a result.
@@ -95,7 +96,7 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 	spec := func(v *engine.Variant, table string) PlayerSpec {
 		return PlayerSpec{Variant: v, Table: table, Limits: lim, NodesJitter: cfg.NodesJitter, TTMiB: cfg.TTMiB}
 	}
-	variant := engine.VariantWithRules
+	variant := variantfile.Resolve
 	var out []*stream
 	add := func(st *stream, openingsFile string) error {
 		if openingsFile != "" && forPlay && st.imbalanceRoots == nil {
@@ -124,7 +125,7 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 		return nil
 	}
 	for _, e := range cfg.Variants {
-		v, err := variant(e.Variant, e.Rules)
+		v, err := variant(e.Variant, e.Rules, e.VariantFile)
 		if err != nil {
 			return nil, err
 		}
@@ -139,7 +140,7 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 		}
 	}
 	for _, e := range cfg.Imbalances {
-		v, err := variant(e.Variant, e.Rules)
+		v, err := variant(e.Variant, e.Rules, e.VariantFile)
 		if err != nil {
 			return nil, err
 		}
@@ -170,7 +171,7 @@ func buildStreams(cfg *Config, factory PlayerFactory, forPlay bool) ([]*stream, 
 		}
 	}
 	for _, e := range cfg.Matches {
-		v, err := variant(e.Variant, e.Rules)
+		v, err := variant(e.Variant, e.Rules, e.VariantFile)
 		if err != nil {
 			return nil, err
 		}

@@ -61,7 +61,7 @@ func checkOutputs(t *testing.T, dir string) {
 		plies := 0
 		var white WDL
 		for _, g := range games {
-			start, moves, err := g.Replay()
+			start, moves, err := g.ReplayRecorded(dir)
 			if err != nil {
 				t.Fatalf("%s game %s: %v", s.Name, g.Tag("Round"), err)
 			}
@@ -117,11 +117,7 @@ func checkOutputs(t *testing.T, dir string) {
 			t.Errorf("%s: %d records, summary %d positions", s.Name, len(recs), s.Positions)
 		}
 		for _, r := range recs {
-			opts, err := engine.ParseOptions(r.Rules)
-			if err != nil {
-				t.Fatal(err)
-			}
-			v, err := engine.NewVariant(r.Variant, opts)
+			v, err := RunVariant(dir, r.Variant, r.Rules)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -24,7 +24,8 @@ type runInfo struct {
 }
 
 // openRunDir creates and locks the run directory, claims it for the
-// configuration and its plan (see claimDir) and removes the temporaries an interrupted
+// configuration and its plan (see claimDir) after recording its variant
+// files (recordVariants), and removes the temporaries an interrupted
 // run left and its summary.json, so that while the run plays readers see
 // it in progress (InProgress) and take its games from the journals, not
 // from the outputs of an earlier part (they are written again, whole, when
@@ -36,7 +37,10 @@ func openRunDir(dir string, cfg *Config, plan *Plan, tables map[string]string) (
 	if unlock, err = LockDir(dir, "run"); err != nil {
 		return nil, err
 	}
-	if err = claimDir(dir, cfg, plan, tables); err == nil {
+	if err = recordVariants(dir, cfg); err == nil {
+		err = claimDir(dir, cfg, plan, tables)
+	}
+	if err == nil {
 		_, err = fsx.CleanTemps(dir)
 	}
 	if err == nil {

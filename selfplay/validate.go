@@ -8,6 +8,7 @@ import (
 	"tamerlane/engine/search"
 	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
+	"tamerlane/variantfile"
 )
 
 // Bounds of a configuration's counts, far above any run the project
@@ -120,31 +121,6 @@ func (c *Config) validate(lookPath bool) error {
 		}
 		names[d] = path
 	}
-	variant := func(path, name, rules string) *engine.Variant {
-		if name == "" {
-			bad(path+".variant", "required (one of %s)", strings.Join(engine.VariantNames(), ", "))
-			return nil
-		}
-		known := false
-		for _, n := range engine.VariantNames() {
-			known = known || n == name
-		}
-		if !known {
-			bad(path+".variant", "unknown variant %q (known: %s)", name, strings.Join(engine.VariantNames(), ", "))
-			return nil
-		}
-		opts, err := engine.ParseOptions(rules)
-		if err != nil {
-			bad(path+".rules", "%v", err)
-			return nil
-		}
-		v, err := engine.NewVariant(name, opts)
-		if err != nil {
-			bad(path+".rules", "%v", err)
-			return nil
-		}
-		return v
-	}
 	pairs := func(path string, n int) {
 		if err := CheckPairs(n); err != nil {
 			bad(path+".pairs", "%v", err)
@@ -159,6 +135,48 @@ func (c *Config) validate(lookPath bool) error {
 		if err := fsx.CheckRegular(*p); err != nil {
 			bad(path, "%v", err)
 		}
+	}
+	// variant builds a stream's variant: from its variant file (whose
+	// variant then names the stream's variant), or the built-in name
+	// under the rule options.
+	variant := func(path string, name *string, rules string, vfile *string) *engine.Variant {
+		if *vfile != "" {
+			before := len(errs)
+			file(path+".variant_file", vfile)
+			if len(errs) > before {
+				return nil
+			}
+			v, err := variantfile.Resolve(*name, rules, *vfile)
+			if err != nil {
+				bad(path+".variant_file", "%v", err)
+				return nil
+			}
+			*name = v.Name
+			return v
+		}
+		if *name == "" {
+			bad(path+".variant", "required (one of %s), or a variant_file", strings.Join(engine.VariantNames(), ", "))
+			return nil
+		}
+		known := false
+		for _, n := range engine.VariantNames() {
+			known = known || n == *name
+		}
+		if !known {
+			bad(path+".variant", "unknown variant %q (known: %s; or give a variant_file)", *name, strings.Join(engine.VariantNames(), ", "))
+			return nil
+		}
+		opts, err := engine.ParseOptions(rules)
+		if err != nil {
+			bad(path+".rules", "%v", err)
+			return nil
+		}
+		v, err := engine.NewVariant(*name, opts)
+		if err != nil {
+			bad(path+".rules", "%v", err)
+			return nil
+		}
+		return v
 	}
 	openings := func(path string, v *engine.Variant, p *string) {
 		if *p == "" {
@@ -175,14 +193,14 @@ func (c *Config) validate(lookPath bool) error {
 	}
 	// stream checks what every stream has: a variant under its rules and
 	// a positive number of pairs; it returns the stream's path.
-	stream := func(list string, i int, name, rules string, n int) (string, *engine.Variant) {
+	stream := func(list string, i int, name *string, rules string, vfile *string, n int) (string, *engine.Variant) {
 		path := fmt.Sprintf("%s[%d]", list, i)
 		pairs(path, n)
-		return path, variant(path, name, rules)
+		return path, variant(path, name, rules, vfile)
 	}
 	for i := range c.Variants {
 		e := &c.Variants[i]
-		path, v := stream("variants", i, e.Variant, e.Rules, e.Pairs)
+		path, v := stream("variants", i, &e.Variant, e.Rules, &e.VariantFile, e.Pairs)
 		file(path+".table", &e.Table)
 		openings(path+".openings_file", v, &e.OpeningsFile)
 		name := e.Name
@@ -193,7 +211,7 @@ func (c *Config) validate(lookPath bool) error {
 	}
 	for i := range c.Imbalances {
 		e := &c.Imbalances[i]
-		path, v := stream("imbalances", i, e.Variant, e.Rules, e.Pairs)
+		path, v := stream("imbalances", i, &e.Variant, e.Rules, &e.VariantFile, e.Pairs)
 		if e.Name == "" {
 			bad(path+".name", "required")
 		}
@@ -236,7 +254,7 @@ func (c *Config) validate(lookPath bool) error {
 	}
 	for i := range c.Matches {
 		e := &c.Matches[i]
-		path, v := stream("matches", i, e.Variant, e.Rules, e.Pairs)
+		path, v := stream("matches", i, &e.Variant, e.Rules, &e.VariantFile, e.Pairs)
 		file(path+".a", &e.A)
 		file(path+".b", &e.B)
 		if err := e.EngineA.check(lookPath); err != nil {

@@ -3,6 +3,7 @@ package tune
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
 
 	"tamerlane/engine"
@@ -11,6 +12,7 @@ import (
 	"tamerlane/selfplay"
 	"tamerlane/tune/choice"
 	"tamerlane/tune/texel"
+	"tamerlane/variantfile"
 )
 
 // Config is the YAML configuration of "tamerlane tune" (all fields
@@ -18,6 +20,10 @@ import (
 type Config struct {
 	// Variants restricts tuning to these variants (empty: all in the data).
 	Variants []string `yaml:"variants"`
+	// VariantFiles are variant files (docs/variant-files.md, relative to
+	// the config) whose variants the data and Variants may name, besides
+	// those the data's run directories recorded.
+	VariantFiles []string `yaml:"variant_files,omitempty" json:",omitempty"`
 	// MinPly drops positions before this ply (default 0).
 	MinPly int `yaml:"min_ply"`
 	// KeepInCheck, KeepMates, KeepDuplicates turn the filters off.
@@ -124,9 +130,38 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	return validConfig(yamlx.Parse(data, name))
 }
 
-// LoadConfig reads, parses and validates a configuration file.
-func LoadConfig(path string) (*Config, error) {
-	return validConfig(yamlx.ReadFile(path))
+// LoadConfig reads, parses and validates a configuration file; the
+// variant files given on the command line (paths relative to the working
+// directory) are added to its variant_files.
+func LoadConfig(path string, variantFiles ...string) (*Config, error) {
+	src, err := yamlx.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	c, err := ConfigAt(src, "")
+	if err != nil {
+		return nil, err
+	}
+	if err := c.AddVariantFiles(variantFiles...); err != nil {
+		return nil, err
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// AddVariantFiles adds variant files given on the command line (relative
+// to the working directory) to the configuration's variant_files.
+func (c *Config) AddVariantFiles(files ...string) error {
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return err
+		}
+		c.VariantFiles = append(c.VariantFiles, abs)
+	}
+	return nil
 }
 
 // validConfig decodes and validates the file parsed into src; err is the
@@ -240,16 +275,30 @@ func (c *Config) Validate() error {
 			bad(f.name, "must not be negative (got %d)", f.v)
 		}
 	}
+	files := map[string]*engine.Variant{}
+	var fileNames []string
+	for i, f := range c.VariantFiles {
+		v, err := variantfile.Load(c.src.Resolve(f))
+		if err != nil {
+			bad(fmt.Sprintf("variant_files[%d]", i), "%v", err)
+			continue
+		}
+		files[v.Name] = v
+		fileNames = append(fileNames, v.Name)
+	}
 	variants := c.Variants
 	if len(variants) == 0 {
-		variants = engine.VariantNames()
+		variants = append(engine.VariantNames(), fileNames...)
 	}
 	var regs []*eval.Registry
 	for i, name := range variants {
-		v, err := engine.NewVariant(name, nil)
-		if err != nil {
-			bad(fmt.Sprintf("variants[%d]", i), "%v", err)
-			continue
+		v, ok := files[name]
+		if !ok {
+			var err error
+			if v, err = engine.NewVariant(name, nil); err != nil {
+				bad(fmt.Sprintf("variants[%d]", i), "%v", err)
+				continue
+			}
 		}
 		regs = append(regs, eval.RegistryOf(v))
 	}
@@ -280,6 +329,9 @@ func (c *Config) Options(quiet QuietFunc) Options {
 	o := Options{}
 	o.Load = LoadOptions{Variants: c.Variants, MinPly: c.MinPly, KeepInCheck: c.KeepInCheck, KeepMates: c.KeepMates,
 		KeepDuplicates: c.KeepDuplicates, ValidFraction: DefaultValidation, Seed: DefaultSeed}
+	for _, f := range c.VariantFiles {
+		o.Load.VariantFiles = append(o.Load.VariantFiles, c.src.Resolve(f))
+	}
 	if c.Quiet == nil || *c.Quiet {
 		o.Load.Quiet = quiet
 	}

@@ -118,6 +118,8 @@ type VariantFit struct {
 	Pieces         []PieceValue `json:"pieces"`
 	// cov is the covariance of all weights (nil entries: unidentified).
 	cov *mat.SymDense
+	// v is the variant fitted (nil: a fit read back, see variant).
+	v *engine.Variant
 	// Cov holds the covariance rows of the material weights, for ratio
 	// intervals after the fit is reloaded: Cov[i][j] for i, j in CovIndex.
 	CovIndex []int           `json:"cov_index"`
@@ -316,9 +318,20 @@ func fullCov(u *texel.Uncertainty, dim int) *mat.SymDense {
 	return c
 }
 
+// variant returns the fit's variant: the one it was fitted in, or, for a
+// fit read from tune.json, the variant its run directory recorded
+// (ReadReport) or the built-in of its name.
+func (f *VariantFit) variant() (*engine.Variant, error) {
+	if f.v != nil {
+		return f.v, nil
+	}
+	return engine.NewVariant(f.Variant, nil)
+}
+
 // pieceValues derives the material value of every non-royal piece type.
 func (f *VariantFit) pieceValues(start *eval.Weights) {
-	v := engine.MustVariant(f.Variant, nil)
+	f.v = start.Registry().BaseVariant()
+	v := f.v
 	reg := start.Registry()
 	var idx []int
 	for t := 1; t <= v.NumTypes(); t++ {
@@ -378,7 +391,7 @@ func (f *VariantFit) covAt(i, j int) float64 {
 
 // Table returns the fitted weights as an eval table with provenance.
 func (f *VariantFit) Table(run string, date time.Time) (*eval.Weights, error) {
-	v, err := engine.NewVariant(f.Variant, nil)
+	v, err := f.variant()
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/tune/texel"
+	"tamerlane/variantfile"
 )
 
 // LoadOptions filter and split the positions of a data set.
@@ -36,6 +37,10 @@ type LoadOptions struct {
 	ValidFraction float64
 	// Seed drives the train/validation split.
 	Seed uint64
+	// VariantFiles are variant files (docs/variant-files.md) whose
+	// variants the records may name, besides the built-in variants and
+	// those whose files the run directories recorded.
+	VariantFiles []string `json:",omitempty"`
 }
 
 // QuietFunc returns the moves of a position's quiescence line (captures
@@ -55,6 +60,9 @@ type Data struct {
 	Dropped map[string]int
 	// Sources lists the data-set files read.
 	Sources []string
+
+	v    *engine.Variant // the variant at its default rule options
+	file string          // the variant file v was read from ("": built in)
 }
 
 // datasetSource is one data set: a positions.jsonl file, or the journals
@@ -63,6 +71,33 @@ type Data struct {
 type datasetSource struct {
 	path    string
 	interim bool
+	run     string // the self-play run directory it belongs to, whose recorded variant files it may name
+}
+
+// variant returns the variant a record of the source names and the
+// variant file it comes from ("": a built-in variant): one of known (by
+// name, the LoadOptions' variant files), one whose file the source's run
+// directory recorded, or a built-in one.
+func (s datasetSource) variant(name, rules string, known map[string]string) (*engine.Variant, string, error) {
+	if file, ok := known[name]; ok {
+		v, err := variantfile.Resolve(name, rules, file)
+		return v, file, err
+	}
+	return variantfile.RecordedVariant(s.run, name, rules)
+}
+
+// knownVariants reads variant files and returns their paths by variant
+// name.
+func knownVariants(files []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, f := range files {
+		v, err := variantfile.Load(f)
+		if err != nil {
+			return nil, err
+		}
+		out[v.Name] = f
+	}
+	return out, nil
 }
 
 // name names the source in errors and in Data.Sources.
@@ -97,7 +132,8 @@ func datasetSources(dirs []string) ([]datasetSource, error) {
 			return nil, err
 		}
 		if !st.IsDir() {
-			out = append(out, datasetSource{path: dir})
+			// <run>/<stream>/positions.jsonl belongs to <run>
+			out = append(out, datasetSource{path: dir, run: filepath.Dir(filepath.Dir(dir))})
 			continue
 		}
 		if runs, err := measurementRuns(dir); err != nil {
@@ -107,7 +143,7 @@ func datasetSources(dirs []string) ([]datasetSource, error) {
 			continue
 		}
 		if selfplay.InProgress(dir) {
-			out = append(out, datasetSource{path: dir, interim: true})
+			out = append(out, datasetSource{path: dir, interim: true, run: dir})
 			continue
 		}
 		sum, err := selfplay.ReadSummary(filepath.Join(dir, "summary.json"))
@@ -116,14 +152,14 @@ func datasetSources(dirs []string) ([]datasetSource, error) {
 			for _, s := range sum.Streams {
 				f := filepath.Join(dir, s.Dir, "positions.jsonl")
 				if _, err := os.Stat(f); err == nil {
-					out = append(out, datasetSource{path: f})
+					out = append(out, datasetSource{path: f, run: dir})
 				}
 			}
 		case errors.Is(err, os.ErrNotExist):
 			found, _ := filepath.Glob(filepath.Join(dir, "*", "positions.jsonl"))
 			sort.Strings(found)
 			for _, f := range found {
-				out = append(out, datasetSource{path: f})
+				out = append(out, datasetSource{path: f, run: dir})
 			}
 		default:
 			return nil, err
@@ -175,6 +211,10 @@ func Load(dirs []string, opt LoadOptions) (map[string]*Data, error) {
 	}
 	builders := map[string]*builder{}
 	variants := map[string]*engine.Variant{}
+	known, err := knownVariants(opt.VariantFiles)
+	if err != nil {
+		return nil, err
+	}
 	for fi, src := range sources {
 		file := src.name()
 		for rec, err := range src.records() {
@@ -185,11 +225,12 @@ func Load(dirs []string, opt LoadOptions) (map[string]*Data, error) {
 				continue
 			}
 			b := builders[rec.Variant]
-			key := rec.Variant + "|" + rec.Rules
+			key := src.run + "|" + rec.Variant + "|" + rec.Rules
 			v, ok := variants[key]
+			vfile := ""
 			if !ok {
 				var err error
-				if v, err = engine.VariantWithRules(rec.Variant, rec.Rules); err != nil {
+				if v, vfile, err = src.variant(rec.Variant, rec.Rules, known); err != nil {
 					return nil, fmt.Errorf("%s: game %d: %w", file, rec.Game, err)
 				}
 				variants[key] = v
@@ -200,7 +241,7 @@ func Load(dirs []string, opt LoadOptions) (map[string]*Data, error) {
 					return nil, err
 				}
 				b = &builder{
-					data: &Data{Variant: rec.Variant, Dim: w.Registry().Len(), Dropped: map[string]int{}},
+					data: &Data{Variant: rec.Variant, Dim: w.Registry().Len(), Dropped: map[string]int{}, v: v, file: vfile},
 					all:  texel.NewDataset(0, 0), ev: eval.New(w), seen: map[uint64]bool{}, sources: map[string]bool{},
 				}
 				builders[rec.Variant] = b

@@ -17,6 +17,7 @@ import (
 	"tamerlane/selfplay"
 	"tamerlane/tune/choice"
 	"tamerlane/tune/texel"
+	"tamerlane/variantfile"
 )
 
 // MoveOptions select the move-choice fit (package tune/choice): the
@@ -66,6 +67,9 @@ type MoveData struct {
 	Dropped map[string]int
 	// Sources lists the run directories read.
 	Sources []string
+
+	v    *engine.Variant // the variant the games were played in
+	file string          // the variant file the run recorded for it ("": built in)
 }
 
 // moveRuns returns the self-play run directories of dirs: a measurement
@@ -154,7 +158,8 @@ func LoadMoves(ctx context.Context, dirs []string, opt LoadOptions, mo MoveOptio
 				if err != nil {
 					return nil, err
 				}
-				b = &builder{data: &MoveData{Variant: name, Dropped: map[string]int{},
+				vfile, _ := variantfile.RecordedFile(dir, name)
+				b = &builder{data: &MoveData{Variant: name, Dropped: map[string]int{}, v: g.Variant, file: vfile,
 					Train: &choice.Set{}, Valid: &choice.Set{}}, ev: eval.New(w)}
 				builders[name] = b
 			}

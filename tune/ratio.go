@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 
-	"tamerlane/engine"
 	"tamerlane/internal/stats"
 )
 
@@ -14,7 +13,10 @@ import (
 // the Pawn (the mean of all pawn types in variants with several), the
 // Knight or the Rook.
 func (f *VariantFit) reference(piece string) (map[int]float64, error) {
-	v := engine.MustVariant(f.Variant, nil)
+	v, err := f.variant()
+	if err != nil {
+		return nil, err
+	}
 	var refs []PieceValue
 	for _, pv := range f.Pieces {
 		t, _ := v.PieceByToken(pv.Piece)
@@ -71,7 +73,10 @@ func (f *VariantFit) Ratio(pv PieceValue, ref string, refValue float64) (stats.I
 }
 
 func (f *VariantFit) coefOf(piece string) map[int]float64 {
-	v := engine.MustVariant(f.Variant, nil)
+	v, err := f.variant()
+	if err != nil {
+		return nil
+	}
 	t, ok := v.PieceByToken(piece)
 	if !ok {
 		return nil

@@ -13,6 +13,7 @@ import (
 	"tamerlane/engine"
 	"tamerlane/engine/eval"
 	"tamerlane/internal/fsx"
+	"tamerlane/variantfile"
 )
 
 // ReportFormat identifies the tune.json format.
@@ -130,9 +131,12 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		v, err := engine.NewVariant(name, nil)
-		if err != nil {
-			return nil, err
+		v, vfile := runVariant(data[name], moveData[name])
+		if vfile != "" {
+			// The run directory keeps the variant file its tables are for.
+			if _, err := variantfile.Record(out, vfile); err != nil {
+				return nil, err
+			}
 		}
 		start := eval.Default
 		if opt.Start != nil {
@@ -171,11 +175,31 @@ func Run(ctx context.Context, dirs []string, out string, opt Options) (*Report, 
 	return rep, nil
 }
 
-// ReadReport reads dir/tune.json.
+// runVariant returns the variant of a variant's loaded data (d or md,
+// whichever is not nil) and the variant file it was read from ("": built
+// in).
+func runVariant(d *Data, md *MoveData) (*engine.Variant, string) {
+	if d != nil {
+		return d.v, d.file
+	}
+	return md.v, md.file
+}
+
+// ReadReport reads dir/tune.json; a fit of a variant from a variant file
+// reads the variant from the copy dir recorded.
 func ReadReport(dir string) (*Report, error) {
 	var r Report
 	if err := fsx.ReadRun(dir, fsx.KindTune, ReportFormat, &r); err != nil {
 		return nil, err
+	}
+	for _, f := range r.Fits {
+		if p, ok := variantfile.RecordedFile(dir, f.Variant); ok {
+			v, err := variantfile.Load(p)
+			if err != nil {
+				return nil, err
+			}
+			f.v = v
+		}
 	}
 	return &r, nil
 }

@@ -4,7 +4,10 @@
 // Tamerlane variants) and FENs as Fairy-Stockfish writes them.
 //
 // The server (NewServer, Server.Run) offers UCI_Variant with all eight
-// variants, Rules, Weights, Hash, Clear Hash and Move Overhead, and the
+// variants and those of the variant files it was given (AddVariantFile,
+// tamerlane uci --variant-file, or the option VariantFile, which loads a
+// file and switches to its variant), Rules, Weights, Hash, Clear Hash and
+// Move Overhead, and the
 // commands uci, isready, ucinewgame, setoption, position, go (depth, nodes,
 // movetime, clock and movestogo, infinite, mate, perft), stop, quit and d.
 // The search, and a perft count, run on their own goroutine, so isready,

@@ -40,10 +40,12 @@ type Server struct {
 	hashMiB  int
 	overhead time.Duration
 
-	v        *engine.Variant
-	pos      *engine.Position
-	searcher *search.Searcher // nil: built at the next isready or go
-	builtFor string           // the variant, rules and weights searcher evaluates
+	v         *engine.Variant
+	files     map[string]*engine.Variant // variants read from variant files (AddVariantFile)
+	fileNames []string                   // their names, in the order added
+	pos       *engine.Position
+	searcher  *search.Searcher // nil: built at the next isready or go
+	builtFor  string           // the variant, rules and weights searcher evaluates
 
 	lag [2]timeman.LagTracker // by side to move: latency the GUI's clock sees beyond the engine's own time
 
@@ -150,11 +152,12 @@ func (s *Server) errorf(format string, args ...any) {
 func (s *Server) printUCI() {
 	s.send("id name " + s.name)
 	s.send("id author " + s.author)
-	combo := "option name UCI_Variant type combo default chess"
-	for _, n := range engine.VariantNames() {
+	combo := "option name UCI_Variant type combo default " + s.variant
+	for _, n := range s.variantNames() {
 		combo += " var " + n
 	}
 	s.send(combo)
+	s.send("option name VariantFile type string default <empty>")
 	s.send("option name Rules type string default <empty>")
 	s.send("option name Weights type string default <empty>")
 	s.send(fmt.Sprintf("option name Hash type spin default %d min 1 max %d", DefaultHashMiB, search.MaxHashMiB))
@@ -179,6 +182,10 @@ func (s *Server) setOption(args []string) {
 	switch strings.ToLower(name) {
 	case "uci_variant":
 		s.setVariant(value, s.rules)
+	case "variantfile":
+		if err := s.AddVariantFile(value); err != nil {
+			s.errorf("option VariantFile: %v", err)
+		}
 	case "rules":
 		s.setVariant(s.variant, value)
 	case "weights":
@@ -221,9 +228,9 @@ func (s *Server) setVariant(name, rules string) {
 		s.errorf("option Rules: %v", err)
 		return
 	}
-	v, err := engine.NewVariant(name, opts)
+	v, err := s.newVariant(name, opts)
 	if err != nil && rules != "" {
-		if plain, err2 := engine.NewVariant(name, nil); err2 == nil {
+		if plain, err2 := s.newVariant(name, nil); err2 == nil {
 			s.errorf("variant %q with rules %q: %v; playing %s without them", name, rules, err, name)
 			v, err = plain, nil
 		}

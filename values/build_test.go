@@ -53,7 +53,7 @@ func runTinyFile(t *testing.T, dir string) string {
 	if err := os.WriteFile(cfgPath, []byte(tinyMeasure), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := LoadConfig(cfgPath)
+	cfg, err := LoadConfig(cfgPath, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"tamerlane/internal/fsx"
 	"tamerlane/internal/yamlx"
 	"tamerlane/selfplay"
+	"tamerlane/variantfile"
 )
 
 // Config is a values measurement (tamerlane measure -c): self-play games
@@ -113,6 +114,10 @@ func (r RegressionConfig) Options() Options {
 type VariantConfig struct {
 	// Variant is the variant's name.
 	Variant string `yaml:"variant"`
+	// VariantFile is a variant file (docs/variant-files.md), relative to
+	// the config file, in place of a built-in Variant; the measurement
+	// directory records it (variantfile.Record).
+	VariantFile string `yaml:"variant_file,omitempty"`
 	// Rules are rule options "k=v,k=v" (docs/rules.md 3.8).
 	Rules string `yaml:"rules,omitempty"`
 	// Pairs is the number of self-play game pairs for the regression (0:
@@ -170,28 +175,34 @@ type ImbalanceConfig struct {
 }
 
 // LoadConfig reads and validates a measurement config; errors name the
-// file, line and field.
-func LoadConfig(path string) (*Config, error) { return loadConfig(path, true) }
-
-// LoadRunConfig reads the config of a measurement directory as LoadConfig
-// does, except that the outside engines and openings files it names need
-// not exist on this machine: reading a measurement's files needs none of
-// them.
-func LoadRunConfig(path string) (*Config, error) { return loadConfig(path, false) }
-
-func loadConfig(path string, local bool) (*Config, error) {
+// file, line and field. A variant file given on the command line
+// (variantFile, "": none) is the variant_file of every variant the config
+// names by that file's variant's name without one of its own.
+func LoadConfig(path, variantFile string) (*Config, error) {
 	b, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
 	if err != nil {
 		return nil, err
 	}
-	return parseConfig(b, path, local)
+	return parseConfig(b, path, true, variantFile)
+}
+
+// LoadRunConfig reads the config of a measurement directory as LoadConfig
+// does, except that the outside engines and openings files it names need
+// not exist on this machine: reading a measurement's files needs none of
+// them; its variant files are the copies the directory recorded.
+func LoadRunConfig(path string) (*Config, error) {
+	b, err := fsx.ReadFile(path, fsx.MaxConfigBytes)
+	if err != nil {
+		return nil, err
+	}
+	return parseConfig(b, path, false, "")
 }
 
 // ParseConfig parses and validates a measurement config; name is the file
 // name used in errors.
-func ParseConfig(b []byte, name string) (*Config, error) { return parseConfig(b, name, true) }
+func ParseConfig(b []byte, name string) (*Config, error) { return parseConfig(b, name, true, "") }
 
-func parseConfig(b []byte, name string, local bool) (*Config, error) {
+func parseConfig(b []byte, name string, local bool, variantFile string) (*Config, error) {
 	adj := selfplay.DefaultConfig().Adjudication
 	c := Config{Adjudication: &adj} // the file's adjudication fields overwrite the defaults
 	src, err := yamlx.Decode(b, name, &c)
@@ -212,12 +223,19 @@ func parseConfig(b []byte, name string, local bool) (*Config, error) {
 			c.Variants[i].Adjudication = &a
 		}
 	}
-	for _, v := range c.Variants {
+	for i, v := range c.Variants {
 		if v.Imbalance != nil {
 			v.Imbalance.OpeningsFile = src.Resolve(v.Imbalance.OpeningsFile)
 		}
+		c.Variants[i].VariantFile = src.Resolve(v.VariantFile)
+		if !local {
+			c.Variants[i].VariantFile = recordedOr(filepath.Dir(name), v.Variant, c.Variants[i].VariantFile)
+		}
 	}
 	c.file = name
+	if err := c.supplyVariantFile(variantFile); err != nil {
+		return nil, err
+	}
 	if c.Name == "" {
 		base := filepath.Base(name)
 		c.Name = base[:len(base)-len(filepath.Ext(base))]
@@ -265,16 +283,12 @@ func (c *Config) validate(src *yamlx.Source, local bool) error {
 	seen := map[string]bool{}
 	for i, v := range c.Variants {
 		p := fmt.Sprintf("variants[%d]", i)
-		opts, err := engine.ParseOptions(v.Rules)
+		ev, field, err := v.resolve()
 		if err != nil {
-			bad(p+".rules", "%v", err)
+			bad(p+"."+field, "%v", err)
 			continue
 		}
-		ev, err := engine.NewVariant(v.Variant, opts)
-		if err != nil {
-			bad(p+".variant", "%v", err)
-			continue
-		}
+		c.Variants[i].Variant, v.Variant = ev.Name, ev.Name
 		if seen[v.Variant] {
 			bad(p+".variant", "variant %q is listed twice", v.Variant)
 		}
@@ -370,6 +384,14 @@ func (c *Config) Hash() (string, error) {
 	cp.Workers = 0
 	cp.Variants = slices.Clone(c.Variants)
 	for i, v := range cp.Variants {
+		if v.VariantFile != "" {
+			b, err := fsx.ReadFile(v.VariantFile, fsx.MaxConfigBytes)
+			if err != nil {
+				return "", fmt.Errorf("variants[%d].variant_file: %v", i, err)
+			}
+			sum := sha256.Sum256(b)
+			cp.Variants[i].VariantFile = "sha256:" + hex.EncodeToString(sum[:])
+		}
 		if v.Imbalance == nil || v.Imbalance.OpeningsFile == "" {
 			continue
 		}
@@ -417,11 +439,11 @@ func (c *Config) selfplayConfig(i int) *selfplay.Config {
 	sc.Adjudication = *c.adjudication(i)
 	v := c.Variants[i]
 	if v.Engine != nil {
-		sc.Matches = []selfplay.MatchConfig{{Name: v.Variant, Variant: v.Variant, Rules: v.Rules, Pairs: v.Pairs,
+		sc.Matches = []selfplay.MatchConfig{{Name: v.Variant, Variant: v.Variant, VariantFile: v.VariantFile, Rules: v.Rules, Pairs: v.Pairs,
 			EngineA: v.Engine, EngineB: v.Engine}}
 		return sc
 	}
-	sc.Variants = []selfplay.VariantConfig{{Variant: v.Variant, Rules: v.Rules, Pairs: v.Pairs}}
+	sc.Variants = []selfplay.VariantConfig{{Variant: v.Variant, VariantFile: v.VariantFile, Rules: v.Rules, Pairs: v.Pairs}}
 	return sc
 }
 
@@ -434,9 +456,49 @@ const (
 	PawnsCentre = "centre"
 )
 
-// engineVariant returns the variant with its rule options.
+// engineVariant returns the variant with its rule options, or its
+// variant file's.
 func (v *VariantConfig) engineVariant() (*engine.Variant, error) {
-	return engine.VariantWithRules(v.Variant, v.Rules)
+	ev, _, err := v.resolve()
+	return ev, err
+}
+
+// resolve builds the variant (variantfile.Resolve) and names the field an
+// error belongs to.
+func (v *VariantConfig) resolve() (*engine.Variant, string, error) {
+	if v.VariantFile != "" {
+		ev, err := variantfile.Resolve(v.Variant, v.Rules, v.VariantFile)
+		return ev, "variant_file", err
+	}
+	opts, err := engine.ParseOptions(v.Rules)
+	if err != nil {
+		return nil, "rules", err
+	}
+	ev, err := engine.NewVariant(v.Variant, opts)
+	return ev, "variant", err
+}
+
+// supplyVariantFile makes file (a variant file given on the command line;
+// "": none) the variant file of every variant the config names by the
+// file's variant's name without a file of its own (variantfile.Supply).
+func (c *Config) supplyVariantFile(file string) error {
+	if file == "" {
+		return nil
+	}
+	var uses []variantfile.Use
+	for i := range c.Variants {
+		uses = append(uses, variantfile.Use{Variant: c.Variants[i].Variant, File: &c.Variants[i].VariantFile})
+	}
+	return variantfile.Supply(file, c.file, uses...)
+}
+
+// recordedOr returns the copy of variant name's file that the
+// measurement directory dir recorded, if there is one, else file.
+func recordedOr(dir, name, file string) string {
+	if p, ok := variantfile.RecordedFile(dir, name); ok && file != "" {
+		return p
+	}
+	return file
 }
 
 // boundPawns returns the removes a match's side plays with: its pawns

@@ -19,7 +19,7 @@ func TestMeasureConfigs(t *testing.T) {
 	}
 	files = append(files, experiments...)
 	for _, f := range files {
-		cfg, err := LoadConfig(f)
+		cfg, err := LoadConfig(f, "")
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue
@@ -177,5 +177,22 @@ variants:
 	_, err = ParseConfig([]byte("variants:\n  - {variant: chess, pairs: 5}\n  - variant: shako\n    pairs: 5\n    adjudication: {draw: {score: -1}}\n"), "x.yaml")
 	if err == nil || !strings.Contains(err.Error(), "x.yaml:5: variants[1].adjudication.draw.score") {
 		t.Errorf("negative draw score: error %v", err)
+	}
+}
+
+// TestVariantFileConfigErrors: a measurement's bad variant_file is an
+// error naming the config's line and field and the file's line and field.
+func TestVariantFileConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeTestFile(t, dir, "bad.yaml", "name: bad\nboard: {files: 12, ranks: 8}\n")
+	for _, tc := range []struct{ entry, want string }{
+		{"{variant_file: bad.yaml, pairs: 1}", "m.yaml:2: variants[0].variant_file: " + filepath.Join(dir, "bad.yaml") + ":2: board"},
+		{"{variant_file: none.yaml, pairs: 1}", "m.yaml:2: variants[0].variant_file"},
+		{"{variant: chess, variant_file: bad.yaml, pairs: 1}", "variants[0].variant_file"},
+	} {
+		_, err := LoadConfig(writeTestFile(t, dir, "m.yaml", "variants:\n  - "+tc.entry+"\n"), "")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.entry, err, tc.want)
+		}
 	}
 }

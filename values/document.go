@@ -337,6 +337,10 @@ type Options struct {
 	Regression RegressionOptions
 	// Scored controls the scored differences.
 	Scored ScoredOptions
+	// VariantFile is a variant file whose variant PGN games may name
+	// (MeasurePGN; "": built-in variants only). A run directory records
+	// the files of its variants itself.
+	VariantFile string
 }
 
 // settings are the regression settings of o with their defaults filled

@@ -100,7 +100,7 @@ func TestRegressionEngine(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := LoadConfig(filepath.Join(dir, "config.yaml")); err == nil {
+	if _, err := LoadConfig(filepath.Join(dir, "config.yaml"), ""); err == nil {
 		t.Error("LoadConfig accepts a measurement whose engine is missing")
 	}
 	if _, err := LoadRunConfig(filepath.Join(dir, "config.yaml")); err != nil {

@@ -55,7 +55,7 @@ func TestImbalanceOpeningsConfig(t *testing.T) {
 	dir := t.TempDir()
 	fen := writeTestFile(t, dir, "mid.fen", strings.Join(midFENs, "\n")+"\n")
 	cfgPath := writeTestFile(t, dir, "m.yaml", openingsMeasure)
-	cfg, err := LoadConfig(cfgPath)
+	cfg, err := LoadConfig(cfgPath, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestImbalanceOpeningsConfig(t *testing.T) {
 	}
 	other := t.TempDir()
 	writeTestFile(t, other, "mid.fen", strings.Join(midFENs, "\n")+"\n")
-	moved, err := LoadConfig(writeTestFile(t, other, "m.yaml", openingsMeasure))
+	moved, err := LoadConfig(writeTestFile(t, other, "m.yaml", openingsMeasure), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestImbalanceOpeningsConfig(t *testing.T) {
 
 	// An invalid plan is reported as such, not as positions that do not suit it.
 	bad := strings.Replace(openingsMeasure, "pieces: [N]", "pieces: [K]", 1)
-	_, err = LoadConfig(writeTestFile(t, dir, "bad.yaml", bad))
+	_, err = LoadConfig(writeTestFile(t, dir, "bad.yaml", bad), "")
 	if err == nil || !strings.Contains(err.Error(), "imbalance.pieces[0]") || strings.Contains(err.Error(), "openings_file") {
 		t.Errorf("an invalid piece with an openings file: %v", err)
 	}
@@ -92,7 +92,7 @@ func TestImbalanceOpeningsConfig(t *testing.T) {
 	// P" can, and the planner might never choose it.
 	writeTestFile(t, dir, "mid.fen", midFENs[0]+"\n"+
 		"r1bqkb1r/pppp1ppp/2n2n2/8/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 5\n")
-	_, err = LoadConfig(cfgPath)
+	_, err = LoadConfig(cfgPath, "")
 	want := `variants[0].imbalance.openings_file: ` + fen + `:2: imbalance "N vs P+P": second_removes[1]: no piece "P@e"`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a line without a pawn a candidate match removes: %v, want %q", err, want)
@@ -102,7 +102,7 @@ func TestImbalanceOpeningsConfig(t *testing.T) {
 	if _, err := LoadRunConfig(cfgPath); err != nil {
 		t.Errorf("LoadRunConfig without the openings file: %v", err)
 	}
-	if _, err := LoadConfig(cfgPath); err == nil || !strings.Contains(err.Error(), "variants[0].imbalance.openings_file") {
+	if _, err := LoadConfig(cfgPath, ""); err == nil || !strings.Contains(err.Error(), "variants[0].imbalance.openings_file") {
 		t.Errorf("LoadConfig without the openings file: %v", err)
 	}
 }
@@ -114,7 +114,7 @@ func TestImbalanceOpeningsConfig(t *testing.T) {
 func TestMeasureFromOpenings(t *testing.T) {
 	dir := t.TempDir()
 	writeTestFile(t, dir, "mid.fen", strings.Join(midFENs, "\n")+"\n")
-	cfg, err := LoadConfig(writeTestFile(t, dir, "m.yaml", openingsMeasure))
+	cfg, err := LoadConfig(writeTestFile(t, dir, "m.yaml", openingsMeasure), "")
 	if err != nil {
 		t.Fatal(err)
 	}

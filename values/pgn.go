@@ -11,6 +11,7 @@ import (
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 	"tamerlane/values/published"
+	"tamerlane/variantfile"
 )
 
 // PGNRead counts the games of PGN files (MeasurePGN) and those left out,
@@ -50,10 +51,16 @@ func pgnVariant(tag string) string {
 // PGNRead, so that one bad game in a database of thousands does not make
 // it unusable; a malformed file, or one with no usable game, is an
 // error naming the file (and line).
-func CollectPGN(paths []string, opt SampleOptions) (map[string]*VariantSamples, *PGNRead, error) {
+//
+// Games name a built-in variant or one of known (variants read from
+// variant files), which take no rule options.
+func CollectPGN(paths []string, opt SampleOptions, known ...*engine.Variant) (map[string]*VariantSamples, *PGNRead, error) {
 	out := map[string]*VariantSamples{}
 	read := &PGNRead{}
 	variants := map[string]*engine.Variant{}
+	for _, v := range known {
+		variants[v.Name+"\x00"] = v
+	}
 	for _, path := range paths {
 		f, err := fsx.Open(path)
 		if err != nil {
@@ -138,7 +145,15 @@ func MeasurePGN(paths []string, cat published.Catalog, opt Options) (*Document, 
 	if err := distinctFiles(paths); err != nil {
 		return nil, err
 	}
-	regs, read, err := CollectPGN(paths, opt.Samples)
+	var known []*engine.Variant
+	if opt.VariantFile != "" {
+		v, err := variantfile.Load(opt.VariantFile)
+		if err != nil {
+			return nil, err
+		}
+		known = append(known, v)
+	}
+	regs, read, err := CollectPGN(paths, opt.Samples, known...)
 	if err != nil {
 		return nil, err
 	}

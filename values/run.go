@@ -14,6 +14,7 @@ import (
 
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
+	"tamerlane/variantfile"
 )
 
 // RunOptions are the settings of Run that never change a result.
@@ -53,6 +54,9 @@ func claim(dir string, cfg *Config, hash string) error {
 		if err := json.Unmarshal(b, &ri); err != nil {
 			return fmt.Errorf("%s: %v", path, err)
 		}
+		if err := recordVariantFiles(dir, cfg); err != nil {
+			return err
+		}
 		if ri.ConfigHash != hash {
 			hint := "use another directory"
 			if old, err := LoadRunConfig(filepath.Join(dir, "config.yaml")); err == nil && old.Seed != cfg.Seed {
@@ -74,6 +78,9 @@ func claim(dir string, cfg *Config, hash string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	if err := recordVariantFiles(dir, cfg); err != nil {
+		return err
+	}
 	y, err := cfgYAML(cfg)
 	if err != nil {
 		return err
@@ -83,6 +90,19 @@ func claim(dir string, cfg *Config, hash string) error {
 	}
 	j, _ := json.MarshalIndent(runInfo{Format: formatVersion, Name: cfg.Name, ConfigHash: hash, ConfigFile: cfg.file}, "", "  ")
 	return fsx.WriteFile(path, append(j, '\n'))
+}
+
+// recordVariantFiles keeps a copy of each variant file of the
+// measurement in dir, or checks that each is the copy recorded when the
+// measurement began (variantfile.Record).
+func recordVariantFiles(dir string, cfg *Config) error {
+	var files []string
+	for _, v := range cfg.Variants {
+		if v.VariantFile != "" {
+			files = append(files, v.VariantFile)
+		}
+	}
+	return variantfile.RecordAll(dir, files...)
 }
 
 // IsRun reports whether dir is a measurement directory.
@@ -174,7 +194,7 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 		sc.Dataset.PositionsPerGame = 0
 		for _, m := range batch {
 			im := v.Imbalance
-			sc.Imbalances = append(sc.Imbalances, selfplay.ImbalanceConfig{Name: m.Name, Variant: v.Variant, Rules: v.Rules,
+			sc.Imbalances = append(sc.Imbalances, selfplay.ImbalanceConfig{Name: m.Name, Variant: v.Variant, VariantFile: v.VariantFile, Rules: v.Rules,
 				FirstRemoves: im.boundPawns(ev, m.FirstRemoves), SecondRemoves: im.boundPawns(ev, m.SecondRemoves),
 				Pairs: pairs, Engine: im.Engine,
 				// Each round goes on through the file where the match's last ended.

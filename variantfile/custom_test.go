@@ -1,6 +1,8 @@
 package variantfile
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -60,5 +62,54 @@ func TestNewCustomVariantRefuses(t *testing.T) {
 	}
 	if n := engine.NewPosition(v).Perft(2); n != 1 {
 		t.Errorf("perft(2) %d, want 1 (Ka1-b1, the Rook on d1 rides only rightward, off the board; then Ka4-b4)", n)
+	}
+}
+
+// TestResolveAndRecord: Resolve takes a built-in by name or a file, and
+// refuses rules with a file and a name the file does not define; Record
+// copies a file into a run directory, accepts it again unchanged, and
+// refuses a changed file or a tampered copy, naming the files.
+func TestResolveAndRecord(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tiny.yaml")
+	if err := os.WriteFile(path, []byte(tiny), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := Resolve("", "", path); err != nil || v.Name != "tiny" {
+		t.Fatalf("resolve the file: %v, %v", v, err)
+	}
+	if v, err := Resolve("chess", "", ""); err != nil || v.Name != "chess" {
+		t.Fatalf("resolve chess: %v, %v", v, err)
+	}
+	for _, tc := range []struct{ name, rules, want string }{
+		{"chess", "", `variant "chess", but the variant file`},
+		{"", "swap=off", "sets its rules itself"},
+	} {
+		if _, err := Resolve(tc.name, tc.rules, path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("resolve %q %q: %v, want %q", tc.name, tc.rules, err, tc.want)
+		}
+	}
+	run := filepath.Join(dir, "run")
+	copyPath, err := Record(run, path)
+	if err != nil || copyPath != Recorded(run, "tiny") {
+		t.Fatalf("record: %s, %v", copyPath, err)
+	}
+	if _, err := Record(run, path); err != nil {
+		t.Errorf("the same file again: %v", err)
+	}
+	if _, err := Record(run, copyPath); err != nil {
+		t.Errorf("the recorded copy itself: %v", err)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(tiny, "name: tiny", "name: tiny\ntitle: Tiny", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Record(run, path); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), copyPath) {
+		t.Errorf("a changed file: %v", err)
+	}
+	if err := os.WriteFile(copyPath, []byte(tiny+"# edited\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Record(run, copyPath); err == nil || !strings.Contains(err.Error(), copyPath+".sha256") {
+		t.Errorf("a tampered copy: %v", err)
 	}
 }

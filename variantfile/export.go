@@ -150,6 +150,7 @@ func builtinOf(v *engine.Variant) (*engine.Variant, error) {
 
 // IsBuiltin reports whether v is a built-in variant (built from the
 // table, or read from a file that describes one exactly).
-func IsBuiltin(v *engine.Variant) bool {
-	return slices.Contains(engine.VariantNames(), v.Name)
-}
+func IsBuiltin(v *engine.Variant) bool { return IsBuiltinName(v.Name) }
+
+// IsBuiltinName reports whether name is a built-in variant's name.
+func IsBuiltinName(name string) bool { return slices.Contains(engine.VariantNames(), name) }

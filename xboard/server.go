@@ -27,11 +27,13 @@ type Server struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
 
-	v        *engine.Variant
-	b        *board
-	pos      *engine.Position
-	searcher *search.Searcher
-	hashMiB  int
+	v         *engine.Variant
+	files     map[string]*engine.Variant // variants read from variant files (AddVariantFile)
+	fileNames []string                   // their names, in the order added
+	b         *board
+	pos       *engine.Position
+	searcher  *search.Searcher
+	hashMiB   int
 
 	force  bool         // play neither side
 	engine engine.Color // the side the engine plays
@@ -234,6 +236,7 @@ func (s *Server) features() {
 		}
 		names = append(names, n)
 	}
+	names = append(names, s.fileNames...)
 	s.send(`feature done=0`)
 	s.send(`feature ping=1 setboard=1 playother=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 memory=1 name=0 myname="%s" variants="%s"`,
 		s.name, strings.Join(names, ","))
@@ -243,12 +246,17 @@ func (s *Server) features() {
 // setVariant switches to the named variant's start position; false if
 // there is no such variant.
 func (s *Server) setVariant(name string) bool {
-	v, err := engine.NewVariant(name, nil)
+	v, err := s.newVariant(name)
 	if err != nil {
 		return false
 	}
-	s.v, s.b, s.pos, s.searcher, s.over = v, newBoard(v), engine.NewPosition(v), nil, false
+	s.useVariant(v)
 	return true
+}
+
+// useVariant switches to v's start position.
+func (s *Server) useVariant(v *engine.Variant) {
+	s.v, s.b, s.pos, s.searcher, s.over = v, newBoard(v), engine.NewPosition(v), nil, false
 }
 
 // level handles "level MPS BASE INC" (BASE minutes or minutes:seconds).

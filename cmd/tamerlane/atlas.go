@@ -81,7 +81,7 @@ func writeAtlas(a *atlasFlags, run string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	doc, _, err := measureRoot(run, cat, nil)
+	doc, _, err := measureRoot(run, cat, nil, "")
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ func printAtlasComparison(run, against string, asJSON bool, stdout io.Writer, ov
 	if err != nil {
 		return err
 	}
-	doc, dirs, err := measureRoot(run, cat, override)
+	doc, dirs, err := measureRoot(run, cat, override, "")
 	if err != nil {
 		return err
 	}

@@ -50,7 +50,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) (ret
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		vf := variantFlags{variant: b.variant, rules: b.rules, fen: b.fen}
+		vf := variantFlags{variantArg: variantArg{variant: b.variant}, rules: b.rules, fen: b.fen}
 		_, p, err := vf.position()
 		if err != nil {
 			return err

@@ -55,9 +55,6 @@ func runEval(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := evaluable(v); err != nil {
-		return err
-	}
 	if *top < 0 {
 		return fmt.Errorf("--top %d: must not be negative", *top)
 	}

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"tamerlane/engine"
 	"tamerlane/selfplay"
 )
 
@@ -16,7 +15,8 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlags("match", stderr)
 	var rf runFlags
 	rf.register(fs)
-	variant := fs.String("variant", "", "variant: "+strings.Join(engine.VariantNames(), ", "))
+	var va variantArg
+	va.register(fs, "", "variant")
 	a := fs.String("a", "", "player A's evaluation table (default: the embedded one)")
 	b := fs.String("b", "", "player B's evaluation table (default: the embedded one)")
 	sprt := fs.String("sprt", "", "SPRT bounds elo0,elo1[,alpha,beta] in normalized Elo (alpha = beta = 0.05 by default)")
@@ -25,21 +25,24 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var ef engineFlags
 	ef.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tamerlane match --variant V --a TABLE --b TABLE [--engine-b CMD [--engine-b-option Name=Value] [--tc S+I]] [--nodes N] [--sprt elo0,elo1] [--pairs N] [--rules R] [-o DIR]")
+		fmt.Fprintln(stderr, "usage: tamerlane match (--variant V | --variant-file FILE) --a TABLE --b TABLE [--engine-b CMD [--engine-b-option Name=Value] [--tc S+I]] [--nodes N] [--sprt elo0,elo1] [--pairs N] [--rules R] [-o DIR]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	rf.visited(fs)
-	if *variant == "" {
-		fmt.Fprintln(stderr, "tamerlane match: --variant is required")
+	if !va.given() {
+		fmt.Fprintln(stderr, "tamerlane match: --variant or --variant-file is required")
 		return errUsage
 	}
 	if err := rf.check(); err != nil {
 		return err
 	}
-	spec := selfplay.MatchSpec{Variant: *variant, Rules: rf.rules, A: *a, B: *b, Seed: rf.seed, OpeningsFile: *openings, Pairs: rf.pairs}
+	if err := va.check(rf.rules); err != nil {
+		return err
+	}
+	spec := selfplay.MatchSpec{Variant: va.variant, VariantFile: va.absFile(), Rules: rf.rules, A: *a, B: *b, Seed: rf.seed, OpeningsFile: *openings, Pairs: rf.pairs}
 	var err error
 	if spec.EngineA, spec.EngineB, err = ef.specs(); err != nil {
 		return err
@@ -75,7 +78,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if err := cfg.Validate(); err != nil {
 		return flagFieldErrors(err, "matches[0]", map[string]string{
-			"variant": "--variant", "rules": "--rules", "pairs": "--pairs", "a": "--a", "b": "--b",
+			"variant": "--variant", "variant_file": "--variant-file", "rules": "--rules", "pairs": "--pairs", "a": "--a", "b": "--b",
 			"a_engine": "--engine-a", "b_engine": "--engine-b", "openings_file": "--openings", "sprt": "--sprt",
 		})
 	}

@@ -22,6 +22,8 @@ func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	out := fs.String("o", "", "measurement run directory (created, or resumed)")
 	workers := fs.Int("workers", 0, "game pairs played at once (default: the config's, else one per CPU)")
 	stage := fs.String("stage", "", `play only "selfplay" (regression games) or "imbalance" (planned matches)`)
+	var va variantArg
+	fs.StringVar(&va.file, "variant-file", "", "a variant file (docs/variant-files.md) for the config's variant of that name without a variant_file")
 	seed := fs.Uint64("seed", 0, "replace the config's seed (0: keep it): another seed plays other games, to pool with the first run (tamerlane values --run ROOT)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -35,7 +37,7 @@ func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := selfplay.CheckWorkers(*workers); err != nil {
 		return fmt.Errorf("--workers: %v", err)
 	}
-	cfg, err := values.LoadConfig(*cfgPath)
+	cfg, err := values.LoadConfig(*cfgPath, va.file)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -13,20 +14,81 @@ import (
 	"tamerlane/variantfile"
 )
 
-// variantFlags are the flags every command that sets up a position shares.
-type variantFlags struct {
+// variantArg is a command's --variant and --variant-file: a built-in
+// variant by name, or a variant defined in a file (docs/variant-files.md),
+// resolved by variantfile.Resolve. Every command that takes a variant
+// takes it through this pair.
+type variantArg struct {
 	variant string
 	file    string // --variant-file
-	fen     string
-	rules   string
-	moves   string // --moves, for the commands that registerMoves
+}
+
+// register adds --variant (default def; usage says what the variant is
+// for) and --variant-file.
+func (a *variantArg) register(fs interface {
+	StringVar(*string, string, string, string)
+}, def, usage string) {
+	fs.StringVar(&a.variant, "variant", def, usage+": "+strings.Join(engine.VariantNames(), ", "))
+	fs.StringVar(&a.file, "variant-file", "", "a variant defined in a file (YAML, docs/variant-files.md) instead of --variant")
+}
+
+// given reports whether either flag was given.
+func (a *variantArg) given() bool { return a.variant != "" || a.file != "" }
+
+// check refuses both flags at once, and rule options with a file.
+func (a *variantArg) check(rules string) error {
+	switch {
+	case a.file == "":
+		return nil
+	case a.variant != "":
+		return fmt.Errorf("--variant %s and --variant-file %s: give one of them", a.variant, a.file)
+	case rules != "":
+		return fmt.Errorf("--rules: a variant file sets its rules itself (--variant-file %s)", a.file)
+	}
+	return nil
+}
+
+// resolve builds the variant the flags name, under the rule options
+// rules; an empty pair is an error that lists the variants.
+func (a *variantArg) resolve(rules string) (*engine.Variant, error) {
+	if err := a.check(rules); err != nil {
+		return nil, err
+	}
+	if !a.given() {
+		return nil, fmt.Errorf("--variant is required (one of %s), or --variant-file", strings.Join(engine.VariantNames(), ", "))
+	}
+	v, err := variantfile.Resolve(a.variant, rules, a.file)
+	if err != nil && a.file != "" {
+		return nil, fmt.Errorf("--variant-file: %w", err)
+	}
+	return v, err
+}
+
+// absFile returns --variant-file as an absolute path ("" when not given),
+// for a configuration built from flags, whose paths are taken relative to
+// the working directory.
+func (a *variantArg) absFile() string {
+	if a.file == "" {
+		return ""
+	}
+	if p, err := filepath.Abs(a.file); err == nil {
+		return p
+	}
+	return a.file
+}
+
+// variantFlags are the flags every command that sets up a position shares.
+type variantFlags struct {
+	variantArg
+	fen   string
+	rules string
+	moves string // --moves, for the commands that registerMoves
 }
 
 func (f *variantFlags) register(fs interface {
 	StringVar(*string, string, string, string)
 }, def string) {
-	fs.StringVar(&f.variant, "variant", def, "variant: "+strings.Join(engine.VariantNames(), ", "))
-	fs.StringVar(&f.file, "variant-file", "", "a variant defined in a file (YAML, docs/variant-files.md) instead of --variant")
+	f.variantArg.register(fs, def, "variant")
 	fs.StringVar(&f.fen, "fen", "", "start from this FEN instead of the start position")
 	fs.StringVar(&f.rules, "rules", "", "rule options k=v,k=v (docs/rules.md 3.8)")
 }
@@ -58,35 +120,7 @@ func (f *variantFlags) position() (*engine.Variant, *engine.Position, error) {
 }
 
 // build builds the variant of --variant and --rules, or of --variant-file.
-func (f *variantFlags) build() (*engine.Variant, error) {
-	if f.file != "" {
-		switch {
-		case f.variant != "":
-			return nil, fmt.Errorf("--variant %s and --variant-file %s: give one of them", f.variant, f.file)
-		case f.rules != "":
-			return nil, fmt.Errorf("--rules: a variant file sets its rules itself (--variant-file %s)", f.file)
-		}
-		v, err := variantfile.Load(f.file)
-		if err != nil {
-			return nil, fmt.Errorf("--variant-file: %w", err)
-		}
-		return v, nil
-	}
-	if f.variant == "" {
-		return nil, fmt.Errorf("--variant is required (one of %s), or --variant-file", strings.Join(engine.VariantNames(), ", "))
-	}
-	return engine.VariantWithRules(f.variant, f.rules)
-}
-
-// evaluable refuses a variant the evaluation cannot serve: engine/eval
-// builds its registry and its default weights from a built-in variant's
-// name, so a variant known only from a file has no evaluation yet.
-func evaluable(v *engine.Variant) error {
-	if variantfile.IsBuiltin(v) {
-		return nil
-	}
-	return fmt.Errorf("variant %s comes from a file: the evaluation (engine/eval) builds its term registry and default weights from a built-in variant's name, so it cannot evaluate %s yet; perft and position work", v.Name, v.Name)
-}
+func (f *variantFlags) build() (*engine.Variant, error) { return f.resolve(f.rules) }
 
 // playMoves plays the --moves flag's moves (coordinate, UCI or SAN,
 // space-separated) on pos; the error names the move.

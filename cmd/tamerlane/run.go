@@ -22,6 +22,8 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	out := fs.String("o", "", "run directory (default: runs/<config name>)")
 	workers := fs.Int("workers", 0, "game pairs played at once (default: the config's, else the number of CPUs)")
 	quiet := fs.Bool("quiet", false, "no progress bars or progress lines (step logs are still printed)")
+	var va variantArg
+	fs.StringVar(&va.file, "variant-file", "", "a variant file (docs/variant-files.md) for the config's self-play streams that name its variant without a variant_file")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tamerlane run [-c CONFIG] [-o DIR] [--workers N] [--quiet]")
 		fmt.Fprintln(stderr, "Runs generations of self-play, tuning, export, verification and accept into DIR")
@@ -34,7 +36,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := selfplay.CheckWorkers(*workers); err != nil {
 		return fmt.Errorf("--workers: %v", err)
 	}
-	cfg, err := loadPipelineConfig(*cfgPath)
+	cfg, err := loadPipelineConfig(*cfgPath, va.file)
 	if err != nil {
 		return err
 	}
@@ -90,17 +92,21 @@ func embeddedConfigs() []string {
 // when nothing is at path ("" is the embedded default). Something at path
 // that cannot be read (a loop of symbolic links, a link to a missing
 // file, a directory) is an error saying what it is.
-func loadPipelineConfig(path string) (*pipeline.Config, error) {
+func loadPipelineConfig(path, variantFile string) (*pipeline.Config, error) {
 	if path == "" {
 		path = "default"
 	}
+	var files []string
+	if variantFile != "" {
+		files = append(files, variantFile)
+	}
 	if _, err := os.Lstat(path); err == nil {
-		return pipeline.Load(path)
+		return pipeline.Load(path, files...)
 	}
 	name := strings.TrimSuffix(filepath.Base(path), ".yaml") + ".yaml"
 	if filepath.Dir(path) == "." || filepath.Clean(filepath.Dir(path)) == "configs" {
 		if b, err := fs.ReadFile(configs.FS, name); err == nil {
-			return pipeline.Parse(b, filepath.Join("configs", name))
+			return pipeline.Parse(b, filepath.Join("configs", name), files...)
 		}
 	}
 	return nil, fmt.Errorf("%s: no such file, and no embedded config of that name (embedded: %s)", path, strings.Join(embeddedConfigs(), ", "))

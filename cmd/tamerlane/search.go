@@ -44,9 +44,6 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if err := evaluable(v); err != nil {
-		return err
-	}
 	if err := search.ValidateHashMiB(*hash); err != nil {
 		return fmt.Errorf("--hash: %w", err)
 	}

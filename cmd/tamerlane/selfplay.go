@@ -9,9 +9,7 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
-	"tamerlane/engine"
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
 )
@@ -130,13 +128,14 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	var rf runFlags
 	rf.register(fs)
 	config := fs.String("c", "", "YAML configuration (see the selfplay package documentation)")
-	variant := fs.String("variant", "", "quick run of one variant (replaces the config's streams): "+strings.Join(engine.VariantNames(), ", "))
+	var va variantArg
+	va.register(fs, "", "quick run of one variant (replaces the config's streams)")
 	weights := fs.String("weights", "", "evaluation table for every stream (default: the embedded one)")
 	fs.StringVar(&rf.shard, "shard", "", "play only the pairs of shard i/n (index % n == i)")
 	fs.IntVar(&rf.shards, "shards", 0, "number of shards; the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tamerlane selfplay -c CONFIG -o DIR [--shard i/n | --shards n] [flags]")
-		fmt.Fprintln(stderr, "       tamerlane selfplay -o DIR --variant V [--pairs N] [--nodes N] [--workers N] [--seed N] [--rules R] [--weights FILE]")
+		fmt.Fprintln(stderr, "       tamerlane selfplay -o DIR (--variant V | --variant-file FILE) [--pairs N] [--nodes N] [--workers N] [--seed N] [--rules R] [--weights FILE]")
 		fmt.Fprintln(stderr, "       tamerlane selfplay -o DIR   (resume the run in DIR)")
 		fmt.Fprintln(stderr, "Flags override the configuration's values. Running the same command again resumes.")
 		fs.PrintDefaults()
@@ -152,6 +151,9 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := rf.check(); err != nil {
 		return err
 	}
+	if err := va.check(rf.rules); err != nil {
+		return err
+	}
 	var cfg *selfplay.Config
 	var err error
 	switch {
@@ -163,22 +165,22 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if cfg, err = selfplay.ParseConfig(data, *config); err != nil {
 			return err
 		}
-	case *variant != "":
+	case va.given():
 		cfg = selfplay.DefaultConfig()
 		if !rf.set["pairs"] {
 			rf.pairs, rf.set["pairs"] = 100, true
 		}
 	default:
 		if kind, _ := fsx.DirKind(rf.out); kind == "" {
-			fmt.Fprintln(stderr, "tamerlane selfplay: give -c CONFIG or --variant V (or -o DIR of an existing run to resume it)")
+			fmt.Fprintln(stderr, "tamerlane selfplay: give -c CONFIG, --variant V or --variant-file FILE (or -o DIR of an existing run to resume it)")
 			return errUsage
 		}
 		if cfg, err = selfplay.LoadRunConfig(rf.out); err != nil {
 			return err
 		}
 	}
-	if *variant != "" {
-		cfg.Variants = []selfplay.VariantConfig{{Variant: *variant}}
+	if va.given() {
+		cfg.Variants = []selfplay.VariantConfig{{Variant: va.variant, VariantFile: va.absFile()}}
 		cfg.Imbalances, cfg.Matches = nil, nil
 	}
 	if err := cfg.Apply(rf.overrides(weights)); err != nil {
@@ -192,9 +194,9 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		cfg.Shard = *shard
 	}
 	if err := cfg.Validate(); err != nil {
-		if *variant != "" { // the one stream is the flags'
+		if va.given() { // the one stream is the flags'
 			err = flagFieldErrors(err, "variants[0]", map[string]string{
-				"variant": "--variant", "rules": "--rules", "pairs": "--pairs", "table": "--weights",
+				"variant": "--variant", "variant_file": "--variant-file", "rules": "--rules", "pairs": "--pairs", "table": "--weights",
 			})
 		}
 		return err

@@ -22,6 +22,8 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var dataDirs stringList
 	fs.Var(&dataDirs, "data", "self-play run directory (one still playing: the games finished so far), measurement directory (its regression self-play), or positions.jsonl (repeatable)")
 	out := fs.String("o", "", "output directory (required)")
+	var va variantArg
+	fs.StringVar(&va.file, "variant-file", "", "a variant file (docs/variant-files.md) whose variant the data names (a run directory records its own)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -33,12 +35,20 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return fmt.Errorf("--data: %w", err)
 		}
 	}
+	var files []string
+	if va.file != "" {
+		files = append(files, va.file)
+	}
 	cfg := &tune.Config{}
 	if *cfgPath != "" {
 		var err error
-		if cfg, err = tune.LoadConfig(*cfgPath); err != nil {
+		if cfg, err = tune.LoadConfig(*cfgPath, files...); err != nil {
 			return err
 		}
+	} else if err := cfg.AddVariantFiles(files...); err != nil {
+		return err
+	} else if err := cfg.Validate(); err != nil {
+		return err
 	}
 	// The quiescence lines are the starting table's, not this binary's.
 	opt := cfg.Options(tune.QuietLine(cfg.StartTable))
@@ -95,6 +105,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	shared := fs.Int("shared-pieces", -1, "regression: keep positions where both sides have at least this many pieces besides the material difference (-1: the run's, default 0; Kaufman's condition: 1); prints without writing files")
 	fs.Float64Var(&ov.ScoredMaxPawns, "scored-max-pawns", 0, "scored differences: read the differences the regression values at this many pawns or fewer (0: the run's, default 2); prints without writing files")
 	pairs := fs.Bool("pairs", false, "regression: a class pair.T for every colour-bound type T, the bishop pair (absent: the run's setting, default false); prints without writing files")
+	vfile := fs.String("variant-file", "", "a variant file (docs/variant-files.md) whose variant the games of a PGN --run name (a run directory records its own)")
 	against := fs.String("against", "", "another measurement, pool or PGN file sharing no games with --run: print each estimate of both, B − A and its z (--run is A), without writing files; \"atlas\" (data/measured) or an atlas FILE.yaml: each estimate of --run beside the atlas's")
 	atl := addAtlasFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -102,6 +113,9 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if *run == "" && atl.file == "" && !atl.markdown && atl.plot == "" {
 		return fmt.Errorf("--run is required")
+	}
+	if *vfile != "" && !isPGN(*run) && !isPGN(*against) {
+		return fmt.Errorf("--variant-file %s: only a PGN --run needs one; a run directory records the variant files it played", *vfile)
 	}
 	pairsSet := false
 	fs.Visit(func(f *flag.Flag) { pairsSet = pairsSet || f.Name == "pairs" })
@@ -141,7 +155,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	if *against != "" {
-		return printComparison(*run, *against, *asJSON, stdout, override)
+		return printComparison(*run, *against, *asJSON, stdout, override, *vfile)
 	}
 	if isPGN(*run) {
 		// Games from elsewhere: print, write nothing.
@@ -149,7 +163,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 		if err != nil {
 			return err
 		}
-		doc, _, err := measureRoot(*run, cat, override)
+		doc, _, err := measureRoot(*run, cat, override, *vfile)
 		if err != nil {
 			return err
 		}
@@ -249,13 +263,15 @@ func isPGN(path string) bool {
 // directories it was measured from: a run, a pool, or a PGN file of games
 // from any source (values.MeasurePGN: the default settings, no
 // directories).
-func measureRoot(root string, cat published.Catalog, override func(*values.RegressionConfig)) (*values.Document, []string, error) {
+func measureRoot(root string, cat published.Catalog, override func(*values.RegressionConfig), variantFile string) (*values.Document, []string, error) {
 	if isPGN(root) {
 		var rc values.RegressionConfig
 		if override != nil {
 			override(&rc)
 		}
-		doc, err := values.MeasurePGN([]string{root}, cat, rc.Options())
+		opt := rc.Options()
+		opt.VariantFile = variantFile
+		doc, err := values.MeasurePGN([]string{root}, cat, opt)
 		return doc, nil, err
 	}
 	rc, err := regressionSettings(root, override)
@@ -291,7 +307,7 @@ func regressionSettings(dir string, override func(*values.RegressionConfig)) (va
 // printComparison prints the values of measurement b against those of a
 // (values.Compare), each fitted with its own regression settings changed
 // by override; it writes no file.
-func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig)) error {
+func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*values.RegressionConfig), variantFile string) error {
 	cat, err := published.Embedded()
 	if err != nil {
 		return err
@@ -299,7 +315,7 @@ func printComparison(a, b string, asJSON bool, stdout io.Writer, override func(*
 	var docs [2]*values.Document
 	var dirs [2][]string
 	for i, root := range []string{a, b} {
-		if docs[i], dirs[i], err = measureRoot(root, cat, override); err != nil {
+		if docs[i], dirs[i], err = measureRoot(root, cat, override, variantFile); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 
@@ -12,8 +13,16 @@ import (
 // stdout (package xboard).
 func runXBoard(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("xboard", stderr)
+	var va variantArg
+	fs.StringVar(&va.file, "variant-file", "", "a variant file (docs/variant-files.md): offered in the variants feature, sent with setup")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	return xboard.NewServer("tamerlane").Run(ctx, os.Stdin, stdout)
+	srv := xboard.NewServer("tamerlane")
+	if va.file != "" {
+		if err := srv.AddVariantFile(va.file); err != nil {
+			return fmt.Errorf("--variant-file: %w", err)
+		}
+	}
+	return srv.Run(ctx, os.Stdin, stdout)
 }

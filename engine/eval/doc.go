@@ -158,4 +158,9 @@
 //
 // Load, LoadFile and Default read tables; Write and WriteFile write them in
 // the same schema. Loading is strict and errors name the file and line.
+// A variant that is not built in (one read from a variant file) has no
+// embedded table: its registry is built from its own piece table, and its
+// default and hand table is Derived, material from each piece's mobility
+// by a fixed formula (derived.go) and the hand tables' positional
+// weights.
 package eval

@@ -101,7 +101,7 @@ type Evaluator struct {
 // 2^-20 cp): later changes to w.Values do not affect it.
 func New(w *Weights) *Evaluator {
 	r := w.reg
-	v := engine.MustVariant(r.variant, nil)
+	v := r.base
 	e := &Evaluator{w: w.Clone(), reg: r, files: v.Files, lastRank: int32(v.Ranks - 1), v: v}
 	nt := len(r.terms)
 	e.wmg = make([]int64, nt)

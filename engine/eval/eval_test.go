@@ -107,11 +107,12 @@ func TestWeightCounts(t *testing.T) {
 	}
 }
 
-// TestParity checks eval = Σ w_i x_i on random positions of every variant,
-// with the default tables and with random non-integer weights.
+// TestParity checks eval = Σ w_i x_i on random positions of every variant
+// and of the example variant files (configs/variants), with the default
+// tables and with random non-integer weights.
 func TestParity(t *testing.T) {
-	for _, name := range engine.VariantNames() {
-		v := engine.MustVariant(name, nil)
+	for _, v := range allVariants(t) {
+		name := v.Name
 		tables := []*Weights{defaultWeights(t, v)}
 		rw := NewWeights(v)
 		rng := rand.New(rand.NewPCG(11, 12))
@@ -206,10 +207,11 @@ func rotate(t *testing.T, pos *engine.Position) *engine.Position {
 	return q
 }
 
-// TestSymmetry: turning the board and swapping colours negates the eval.
+// TestSymmetry: turning the board and swapping colours negates the eval,
+// in the built-in variants and the example variant files.
 func TestSymmetry(t *testing.T) {
-	for _, name := range engine.VariantNames() {
-		v := engine.MustVariant(name, nil)
+	for _, v := range allVariants(t) {
+		name := v.Name
 		ev := New(defaultWeights(t, v))
 		for _, pos := range samples(v, 9, 40, 120) {
 			q := rotate(t, pos)
@@ -228,8 +230,8 @@ func TestSymmetry(t *testing.T) {
 // table: the evaluation is the tempo's middlegame weight (the start is
 // at full phase).
 func TestStartPositionBalanced(t *testing.T) {
-	for _, name := range engine.VariantNames() {
-		v := engine.MustVariant(name, nil)
+	for _, v := range allVariants(t) {
+		name := v.Name
 		w := defaultWeights(t, v)
 		ev := New(w)
 		pos := engine.NewPosition(v)
@@ -254,8 +256,8 @@ func TestStartPositionBalanced(t *testing.T) {
 }
 
 func TestEvaluateNoAlloc(t *testing.T) {
-	for _, name := range engine.VariantNames() {
-		v := engine.MustVariant(name, nil)
+	for _, v := range allVariants(t) {
+		name := v.Name
 		ev := New(defaultWeights(t, v))
 		ps := samples(v, 1, 8, 100)
 		n := testing.AllocsPerRun(20, func() {

@@ -116,33 +116,8 @@ func handTable(t testing.TB, v *engine.Variant) *Weights {
 			t.Fatalf("%s: no hand value for %s (%s)", v.Name, d.Token, d.Name)
 		}
 		set("material."+d.Token, x, x)
-		switch {
-		case d.Royal:
-			set("mobility."+d.Token, 0, 2)
-			set("center."+d.Token, -4, 4)
-			set("advance."+d.Token, -8, 0)
-		case d.Pawn:
-			set("center."+d.Token, 2, 0)
-			set("advance."+d.Token, 3, 5)
-			set("passed."+d.Token, 0.5, 2)
-		default:
-			set("mobility."+d.Token, 2, 2)
-			set("center."+d.Token, 2, 1)
-			set("advance."+d.Token, 1, 0)
-		}
 	}
-	r := w.Registry()
-	if _, ok := r.Index("pawns.doubled.mg"); ok {
-		set("pawns.doubled", -10, -15)
-		set("pawns.isolated", -8, -8)
-	}
-	set("royal.attacked", -6, -2)
-	set("royal.shelter", 6, 0)
-	if _, ok := r.Index("royal.extra.mg"); ok {
-		set("royal.extra", 400, 400)
-	}
-	set("tempo", 12, 6)
-	set("threats.hanging", -20, -10)
+	handPositional(w)
 	w.Provenance = Provenance{
 		Source: "hand values",
 		Date:   "2026-11-21",

@@ -2,13 +2,16 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tamerlane/engine"
 )
 
-// maxTerms bounds the terms of a registry (a power of two).
-const maxTerms = 512
+// maxTerms bounds the terms of a registry (a power of two): more than the
+// at most 25 terms per piece type and 30 variant-wide terms of a variant
+// of 31 piece types on 11x11, the most the engine compiles.
+const maxTerms = 1024
 
 // maxPawnCaps bounds the capture leaps that the pawn-capture terms
 // (threats by pawns, pawn chains, unsafe mobility) follow.
@@ -85,6 +88,7 @@ type typeTerms struct {
 // term i's middlegame weight and weight 2*i+1 its endgame weight.
 type Registry struct {
 	variant string
+	base    *engine.Variant // the variant the registry was built from (a built-in at its default options)
 	terms   []term
 	names   []string
 	index   map[string]int
@@ -106,17 +110,27 @@ type Registry struct {
 }
 
 // RegistryOf returns the registry of v's variant (the same for every rule
-// option). A registry is immutable; building one takes microseconds, so
-// callers that need it often keep the one their Weights carry.
+// option). A built-in variant's registry is built from its default-option
+// form; any other variant (one read from a variant file) is built from v
+// itself, its pieces, board, royals and promotions, by the same code. A
+// registry is immutable; building one takes microseconds, so callers that
+// need it often keep the one their Weights carry.
 func RegistryOf(v *engine.Variant) *Registry {
-	return buildRegistry(v.Name)
+	return buildRegistry(baseVariant(v))
 }
 
-func buildRegistry(name string) *Registry {
-	// The default-option variant: the registry and the phase weights must
-	// not depend on rule options.
-	v := engine.MustVariant(name, nil)
-	r := &Registry{variant: name, index: map[string]int{}}
+// baseVariant returns the variant a registry describes: the default-option
+// form of a built-in variant (the registry and the phase weights must not
+// depend on rule options), v itself for any other.
+func baseVariant(v *engine.Variant) *engine.Variant {
+	if slices.Contains(engine.VariantNames(), v.Name) {
+		return engine.MustVariant(v.Name, nil)
+	}
+	return v
+}
+
+func buildRegistry(v *engine.Variant) *Registry {
+	r := &Registry{variant: v.Name, base: v, index: map[string]int{}}
 	n := v.NumTypes()
 	r.types = make([]typeTerms, n+1)
 	add := func(kind termKind, name, doc string) int32 {
@@ -261,6 +275,11 @@ func emptyBoardMoves(d *engine.PieceDef, files, ranks int) int {
 
 // Variant returns the name of the registry's variant.
 func (r *Registry) Variant() string { return r.variant }
+
+// BaseVariant returns the variant the registry was built from: a
+// built-in variant at its default rule options, or the variant read from
+// a file itself.
+func (r *Registry) BaseVariant() *engine.Variant { return r.base }
 
 // Len returns the number of weights.
 func (r *Registry) Len() int { return len(r.names) }

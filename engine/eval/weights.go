@@ -100,8 +100,12 @@ func (w *Weights) Clone() *Weights {
 }
 
 // Default returns the variant's default table, embedded from
-// data/weights/<variant>.yaml.
+// data/weights/<variant>.yaml for a built-in variant; any other variant's
+// default is its derived hand table (Derived).
 func Default(v *engine.Variant) (*Weights, error) {
+	if !isBuiltin(v) {
+		return Derived(v), nil
+	}
 	return embedded(data.Weights, "weights", "default", v)
 }
 
@@ -141,8 +145,12 @@ func weightsDigest(names []string, values []float64) string {
 // Hand returns the variant's hand table (data/hand/<variant>.yaml): the
 // round-number table written before any tuning, which the embedded
 // default replaced once a tuned table was applied. Tests use it where an
-// evaluation must not change with the tuned tables.
+// evaluation must not change with the tuned tables. A variant that is not
+// built in has its derived hand table (Derived).
 func Hand(v *engine.Variant) (*Weights, error) {
+	if !isBuiltin(v) {
+		return Derived(v), nil
+	}
 	return embedded(data.Hand, "hand", "hand", v)
 }
 

@@ -22,7 +22,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Ab
 
 func TestRealFiles(t *testing.T) {
 	cat := loadReal(t)
-	for _, v := range []string{"chess", "tamerlane2", "shatranj", "tamerlane"} {
+	for _, v := range []string{"chess", "tamerlane2", "shatranj", "tamerlane", "capablanca"} {
 		tb, ok := cat[v]
 		if !ok {
 			t.Fatalf("variant %q missing", v)
@@ -57,6 +57,9 @@ func TestRealFiles(t *testing.T) {
 		{"tamerlane2", "Q", PawnOne, 8.2 / 0.6, "cazaux-zillions"},
 		{"tamerlane2", "S", KnightOne, 4.4 / 2.5, "cazaux-zillions"},
 		{"shatranj", "Q", PawnOne, 1.5, "muller-ferz-fide"},
+		{"capablanca", "A", PawnOne, 8.75, "muller-capablanca"},
+		{"capablanca", "C", PawnOne, 9, "muller-capablanca"},
+		{"capablanca", "Q", KnightOne, 9.5 / 3, "muller-capablanca"},
 		{"shatranj", "Q", KnightOne, 1.5 / 3.25, "muller-ferz-fide"},
 		{"shatranj", "B", KnightOne, 2 / 5.25, "murray1913"},
 		{"tamerlane", "F", PawnOne, 1.5, "muller-ferz-wazir-fide"},
@@ -67,6 +70,12 @@ func TestRealFiles(t *testing.T) {
 		if !ok || !near(v, c.want) || src.ID != c.source {
 			t.Errorf("Value(%s, %s, %s) = %v, %q, %v; want %v from %q", c.variant, c.piece, c.ref, v, src.ID, ok, c.want, c.source)
 		}
+	}
+	// Capablanca's Archbishop: Muller's, then Fairy-Stockfish's two, each
+	// in its own pawn's units.
+	if vs, err := cat["capablanca"].Values("A", PawnOne); err != nil || len(vs) != 3 ||
+		!near(vs[0].Value, 8.75) || !near(vs[1].Value, 2200.0/126) || !near(vs[2].Value, 2200.0/208) {
+		t.Errorf("capablanca archbishop values: %+v, %v", vs, err)
 	}
 	// Murray's shatranj ratios as reported: Ferz ≈ 0.57 N, Alfil ≈ 0.38 N.
 	vs, err := cat["shatranj"].Values("Q", KnightOne)
