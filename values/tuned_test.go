@@ -26,6 +26,10 @@ func TestScales(t *testing.T) {
 	if got := Scales(cat, "chess"); len(got) != 2 || got[0] != published.PawnOne {
 		t.Errorf("chess scales %v", got)
 	}
+	// A cited scale outside the standard ones comes first.
+	if got := PrimaryScale(cat, "capablanca"); got != "Q=9.5" {
+		t.Errorf("capablanca's cited scale %v, want Q=9.5 (data/published/capablanca.yaml cited_scale)", got)
+	}
 }
 
 // TestTunedMarkdownLabelled: the tuned tables' values say what they are,

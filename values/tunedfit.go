@@ -23,11 +23,16 @@ func Scales(cat published.Catalog, variant string) []published.Scale {
 	return append([]published.Scale{PrimaryScale(cat, variant)}, otherScales(PrimaryScale(cat, variant))...)
 }
 
-// PrimaryScale is the scale of a variant's published values when it is
-// one of Pawn = 1, Knight = 1 or Rook = 5, else Pawn = 1: values tables
-// and plots show estimates in it, beside the published figures.
+// PrimaryScale is the scale a variant's values are cited in: its published
+// table's cited_scale when it names one, else the scale of its published
+// values when it is one of Pawn = 1, Knight = 1 or Rook = 5, else Pawn = 1.
+// Values tables and plots show estimates in it, beside the published
+// figures.
 func PrimaryScale(cat published.Catalog, variant string) published.Scale {
 	if t := cat[variant]; t != nil {
+		if t.CitedScale != "" {
+			return t.CitedScale
+		}
 		for _, e := range t.Entries {
 			if e.HasValue && slices.Contains(standardScales, e.Scale) {
 				return e.Scale

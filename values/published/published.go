@@ -10,6 +10,7 @@
 //	variant: tamerlane2            # required, unique across all files
 //	name: Tamerlane II             # optional display name
 //	description: free text         # optional
+//	cited_scale: "Q=9.5"           # optional: the scale people cite the values in, when not P=1, N=1 or R=5
 //	pieces:                        # required: every letter used below
 //	  - {letter: P, name: pawn}
 //	sources:                       # required
@@ -156,13 +157,18 @@ type Entry struct {
 
 // Table holds the published values of one variant.
 type Table struct {
-	Variant     string   // variant id, e.g. "tamerlane2"
-	Name        string   // display name
-	Description string   // free text
-	File        string   // file name the table was loaded from
-	Pieces      []Piece  // declared pieces, in file order
-	Sources     []Source // sources, in file order
-	Entries     []Entry  // values and ranks, in file order
+	Variant     string // variant id, e.g. "tamerlane2"
+	Name        string // display name
+	Description string // free text
+	// CitedScale is the scale people cite this variant's values in when
+	// it is not one of the standard ones (P=1, N=1, R=5): Capablanca's
+	// Archbishop and Chancellor are compared with the Queen, Q=9.5 as in
+	// Muller's figures ("": the first standard scale of the entries).
+	CitedScale Scale
+	File       string   // file name the table was loaded from
+	Pieces     []Piece  // declared pieces, in file order
+	Sources    []Source // sources, in file order
+	Entries    []Entry  // values and ranks, in file order
 }
 
 // Value is a published value converted to a requested scale.
@@ -386,6 +392,7 @@ type fileDoc struct {
 	Variant     string       `yaml:"variant"`
 	Name        string       `yaml:"name"`
 	Description string       `yaml:"description"`
+	CitedScale  Scale        `yaml:"cited_scale"`
 	Pieces      []filePiece  `yaml:"pieces"`
 	Sources     []fileSource `yaml:"sources"`
 	Values      []fileValue  `yaml:"values"`
@@ -416,7 +423,7 @@ func Parse(name string, data []byte) (*Table, error) {
 		return fmt.Errorf("%s:%d: %s", name, max(src.Line(path), 1), fmt.Sprintf(format, args...))
 	}
 
-	t := &Table{Variant: doc.Variant, Name: doc.Name, Description: doc.Description, File: path.Base(name)}
+	t := &Table{Variant: doc.Variant, Name: doc.Name, Description: doc.Description, CitedScale: doc.CitedScale, File: path.Base(name)}
 	if strings.TrimSpace(doc.Variant) == "" {
 		return nil, errf("variant", -1, "missing variant")
 	}
@@ -431,6 +438,15 @@ func Parse(name string, data []byte) (*Table, error) {
 			return nil, errf("pieces", i, "piece letter %q declared twice", p.Letter)
 		}
 		t.Pieces = append(t.Pieces, Piece(p))
+	}
+	if doc.CitedScale != "" {
+		sp, _, err := doc.CitedScale.Parse()
+		if err != nil {
+			return nil, errf("cited_scale", -1, "%v", err)
+		}
+		if _, ok := t.PieceName(sp); !ok {
+			return nil, errf("cited_scale", -1, "scale %q: piece %q is not declared", doc.CitedScale, sp)
+		}
 	}
 	if len(doc.Sources) == 0 {
 		return nil, errf("sources", -1, "no sources")

@@ -140,6 +140,13 @@ func TestParse(t *testing.T) {
 	if _, _, ok := tb.Value("X", RookFive); ok {
 		t.Error("converted to a scale whose piece the system lacks")
 	}
+	if tb.CitedScale != "" {
+		t.Errorf("cited scale %q, none given", tb.CitedScale)
+	}
+	tb, err = Parse("t.yaml", []byte(strings.Replace(good, "variant: test", "variant: test\ncited_scale: \"X=2\"", 1)))
+	if err != nil || tb.CitedScale != "X=2" {
+		t.Errorf("cited_scale X=2: %v, %+v", err, tb)
+	}
 }
 
 func TestParseErrors(t *testing.T) {
@@ -161,6 +168,8 @@ func TestParseErrors(t *testing.T) {
 		{"missing variant", "variant: test", "name: x", "t.yaml:1: missing variant"},
 		{"contradicting scale", "{piece: X, value: 2.5, source: s2, scale: \"P=1\"}", "{piece: X, value: 2.5, source: s2, scale: \"P=1\"}\n  - {piece: P, value: 1.1, source: s2, scale: \"P=1\"}", "t.yaml:11: P = 1.1 contradicts scale"},
 		{"two documents", "variant: test", "variant: test\n---\nvariant: other", "only one YAML document"},
+		{"cited scale of an undeclared piece", "variant: test", "variant: test\ncited_scale: \"Q=9.5\"", `t.yaml:2: scale "Q=9.5": piece "Q" is not declared`},
+		{"bad cited scale", "variant: test", "variant: test\ncited_scale: \"X\"", `t.yaml:2: scale "X": want PIECE=VALUE`},
 	}
 	for _, c := range cases {
 		if !strings.Contains(good, c.old) {
