@@ -229,6 +229,9 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 	used := map[string]bool{}
 	for _, method := range atlasSources() {
 		for _, sc := range scales {
+			if method == AtlasBridged && sc != published.PawnOne {
+				continue // the imbalance's own ratios: the pawn cancels
+			}
 			sp, sv, _ := sc.Parse()
 			for k := range v.Pieces {
 				p := &v.Pieces[k]

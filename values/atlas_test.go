@@ -184,6 +184,19 @@ func TestAtlasScaled(t *testing.T) {
 	if _, _, ok := tab.Value("C", published.PawnOne); ok {
 		t.Error("the camel's negative value was written")
 	}
+	bridged := 0
+	for _, e := range tab.Entries {
+		if e.Source != AtlasBridged {
+			continue
+		}
+		bridged++
+		if e.Scale != published.PawnOne {
+			t.Errorf("a bridged entry in %s (the imbalance's own ratios): %+v", e.Scale, e)
+		}
+	}
+	if bridged == 0 {
+		t.Error("no bridged entry written")
+	}
 }
 
 // scaledDoc is a values document of Tamerlane II: the pawn, knight and

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"tamerlane/internal/fsx"
+	"tamerlane/variantfile"
 )
 
 // BuildsDir is the directory of a measurement that records the engine
@@ -114,7 +115,11 @@ func recordBuild(dir string) error {
 	if err != nil {
 		return err
 	}
-	played := slices.ContainsFunc(entries, func(e os.DirEntry) bool { return e.IsDir() && e.Name() != BuildsDir })
+	// The copies of its variant files are written before the first build
+	// is recorded; they are not games.
+	played := slices.ContainsFunc(entries, func(e os.DirEntry) bool {
+		return e.IsDir() && e.Name() != BuildsDir && e.Name() != variantfile.RecordDir
+	})
 	if err := os.MkdirAll(bdir, 0o755); err != nil {
 		return err
 	}

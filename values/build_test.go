@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tamerlane/selfplay"
+	"tamerlane/variantfile"
 )
 
 // TestRunRecordsBuild: a measurement records the build that plays it
@@ -81,5 +82,31 @@ func TestResumedOldRunBuilds(t *testing.T) {
 	p, err := ReadRunProvenance(dir, cfgPath, "4f9d8fb")
 	if err != nil || p.Engine != "4f9d8fb, "+builds[1].Name() {
 		t.Errorf("engine %q (%v), want the named build, then this one", p.Engine, err)
+	}
+}
+
+// TestRecordBuildUnrecorded: a run directory with a variant's games and no
+// build recorded gets an unrecorded entry first; one that holds only the
+// copies of its variant files (written before the first build is
+// recorded) has played nothing and gets none.
+func TestRecordBuildUnrecorded(t *testing.T) {
+	for _, c := range []struct {
+		sub        string
+		unrecorded bool
+	}{{variantfile.RecordDir, false}, {"chess", true}} {
+		dir := t.TempDir()
+		if err := os.Mkdir(filepath.Join(dir, c.sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := recordBuild(dir); err != nil {
+			t.Fatal(err)
+		}
+		builds, err := ReadBuilds(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(builds) > 0 && builds[0].Unrecorded; got != c.unrecorded {
+			t.Errorf("with %s/: unrecorded first %v, want %v (%+v)", c.sub, got, c.unrecorded, builds)
+		}
 	}
 }
