@@ -139,21 +139,18 @@ type attackGroup struct {
 
 // compiled holds the tables derived from a Variant's description.
 type compiled struct {
-	tokens    map[string]PieceType
-	empty     [NumSquares]Piece // the empty board: 0 on the playing area, Offboard elsewhere
-	citBit    [NumSquares]Piece // Offboard on citadels
-	citOwner  [NumSquares]Color
-	nearCit   [NumSquares]Square // the citadel a king step from here reaches
-	gen       [64]pieceGen
-	att       [2]attackTables
-	leapMask  [2]map[int]uint64 // capture leaps by attacker color, for citadel occupants
-	clearMask [NumSquares]uint32
-	swapRight [2]uint32
-	lastRank  [2][NumSquares]bool
-	farCorner [2][NumSquares]bool
-	// fromLast is a square's distance in ranks from each side's last
-	// rank (0 on it), maxRanksFromLast off the board
-	fromLast   [2][NumSquares]int8
+	tokens     map[string]PieceType
+	empty      [NumSquares]Piece // the empty board: 0 on the playing area, Offboard elsewhere
+	citBit     [NumSquares]Piece // Offboard on citadels
+	citOwner   [NumSquares]Color
+	nearCit    [NumSquares]Square // the citadel a king step from here reaches
+	gen        [64]pieceGen
+	att        [2]attackTables
+	leapMask   [2]map[int]uint64 // capture leaps by attacker color, for citadel occupants
+	clearMask  [NumSquares]uint32
+	swapRight  [2]uint32
+	lastRank   [2][NumSquares]bool
+	farCorner  [2][NumSquares]bool
 	epCodes    [2][]epCapturer
 	royalMask  uint64
 	pawnMask   uint64
@@ -189,6 +186,9 @@ type compiled struct {
 	// i's Clear list in the start position: a FEN may give the right only
 	// while they still stand there (docs/rules.md 2.6, 5.1).
 	rightPieces [][]Piece
+	// fromLast is a square's distance in ranks from each side's last
+	// rank (0 on it), maxRanksFromLast off the board
+	fromLast [2][NumSquares]int8
 }
 
 func (v *Variant) compile() error {

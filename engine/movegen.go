@@ -44,13 +44,6 @@ func (p *Position) addTo(ml *MoveList, g *pieceGen, us Color, from, to Square, p
 			ml.add(NewMove(from, to, KindPromotion, g.promoTo[0]))
 			return
 		}
-	case PromoteInZone:
-		if k := c.fromLast[us][to]; k < g.zone {
-			p.addZonePromotions(ml, g, us, from, to)
-			if k == 0 || promoOnly {
-				return
-			}
-		}
 	case PromotePawnOfPawns:
 		if c.lastRank[us][to] {
 			switch pp := p.cur().pp[us]; {
@@ -63,6 +56,13 @@ func (p *Position) addTo(ml *MoveList, g *pieceGen, us Color, from, to Square, p
 				ml.add(NewMove(from, to, KindRelocate, 0))
 			}
 			return
+		}
+	case PromoteInZone:
+		if k := c.fromLast[us][to]; k < g.zone {
+			p.addZonePromotions(ml, g, us, from, to)
+			if k == 0 || promoOnly {
+				return
+			}
 		}
 	}
 	if !promoOnly {
