@@ -120,3 +120,18 @@ func TestPromotionZonePawnOnLastRank(t *testing.T) {
 		t.Error("a white pawn on the 8th rank accepted")
 	}
 }
+
+// TestPromotionZoneDoesNotAllocate checks that generating zone promotions
+// (limits counted on the board) allocates nothing.
+func TestPromotionZoneDoesNotAllocate(t *testing.T) {
+	v := zoneChess(t)
+	p := mustValidFEN(t, v, "k2r4/4P3/3P4/8/8/8/8/1NB1KBNR w - - 0 1")
+	var ml MoveList
+	n := testing.AllocsPerRun(10, func() {
+		p.GenerateLegal(&ml)
+		p.GenerateCaptures(&ml)
+	})
+	if n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
