@@ -51,6 +51,12 @@ type pieceGen struct {
 	epCaps  []int // capture deltas usable en passant
 	promo   PromotionKind
 	promoTo []PieceType
+	// zone is the number of ranks of a PromoteInZone piece's promotion
+	// zone; with a promoLimit (OnlyCaptured), promoTo[i] is a choice
+	// only while its side owns fewer than promoLimit[i] of that type (the
+	// start array's count)
+	zone       int8
+	promoLimit []int8
 	// leapTab is 1 + the index in compiled.leapTo of the squares the
 	// leaps reach, 0 for a piece without leaps
 	leapTab int
@@ -180,6 +186,9 @@ type compiled struct {
 	// i's Clear list in the start position: a FEN may give the right only
 	// while they still stand there (docs/rules.md 2.6, 5.1).
 	rightPieces [][]Piece
+	// fromLast is a square's distance in ranks from each side's last
+	// rank (0 on it), maxRanksFromLast off the board
+	fromLast [2][NumSquares]int8
 }
 
 func (v *Variant) compile() error {
@@ -203,6 +212,7 @@ func (v *Variant) compile() error {
 	}
 	for i := range c.empty {
 		c.empty[i] = Offboard
+		c.fromLast[White][i], c.fromLast[Black][i] = maxRanksFromLast, maxRanksFromLast
 	}
 	for r := 0; r < v.Ranks; r++ {
 		for f := 0; f < v.Files; f++ {
@@ -211,6 +221,7 @@ func (v *Variant) compile() error {
 			c.onBoard = append(c.onBoard, s)
 			c.lastRank[White][s] = r == v.Ranks-1
 			c.lastRank[Black][s] = r == 0
+			c.fromLast[White][s], c.fromLast[Black][s] = int8(v.Ranks-1-r), int8(r)
 			corner := f == 0 || f == v.Files-1
 			c.farCorner[White][s] = corner && r == v.Ranks-1
 			c.farCorner[Black][s] = corner && r == 0
@@ -247,6 +258,7 @@ func (v *Variant) compile() error {
 			g := &c.gen[code]
 			g.royal, g.rank, g.king, g.heir, g.ownCit, g.pawn = def.Royal, def.Rank, def.King, def.Heir, def.OwnCit, def.Pawn
 			g.promo = def.Promo
+			g.zone = int8(max(def.Zone, 1))
 			for _, tok := range def.To {
 				pt, ok := c.tokens[tok]
 				if !ok {
@@ -415,9 +427,14 @@ func (v *Variant) reachBound(code Piece) int {
 	for _, from := range c.onBoard {
 		n := 0
 		count := func(to Square) {
-			if g.promo == PromoteOnLastRank && c.lastRank[us][to] {
+			switch k := c.fromLast[us][to]; {
+			case g.promo == PromoteOnLastRank && k == 0:
 				n += len(g.promoTo)
-			} else {
+			case g.promo == PromoteInZone && k == 0:
+				n += len(g.promoTo)
+			case g.promo == PromoteInZone && k < g.zone:
+				n += len(g.promoTo) + 1
+			default:
 				n++
 			}
 		}
@@ -484,6 +501,7 @@ func (v *Variant) compileSetup() error {
 	}); err != nil {
 		return err
 	}
+	v.compileLimits(start)
 	c.rightPieces = make([][]Piece, len(v.Rights))
 	for i, r := range v.Rights {
 		for _, s := range r.Clear {
@@ -491,4 +509,26 @@ func (v *Variant) compileSetup() error {
 		}
 	}
 	return nil
+}
+
+// maxRanksFromLast is compiled.fromLast off the board: beyond any zone.
+const maxRanksFromLast = 127
+
+// compileLimits sets the promotion limits of the OnlyCaptured pieces:
+// each type they promote to, as many as the start array holds of it for
+// their side.
+func (v *Variant) compileLimits(start *Position) {
+	c := &v.c
+	for t := 1; t < len(v.Pieces); t++ {
+		if !v.Pieces[t].OnlyCaptured {
+			continue
+		}
+		for col := White; col <= Black; col++ {
+			g := &c.gen[MakePiece(PieceType(t), col)]
+			g.promoLimit = make([]int8, len(g.promoTo))
+			for i, pt := range g.promoTo {
+				g.promoLimit[i] = int8(min(start.countType(col, pt), 127))
+			}
+		}
+	}
 }

@@ -69,6 +69,12 @@ func DescribeMoves(v *Variant, t PieceType) string {
 		parts = append(parts, "promotes on the last rank to "+strings.Join(d.To, "/"))
 	case PromoteOnFarCorners:
 		parts = append(parts, "promotes on the far corners to "+strings.Join(d.To, "/"))
+	case PromoteInZone:
+		which := ""
+		if d.OnlyCaptured {
+			which = "a piece already captured among "
+		}
+		parts = append(parts, fmt.Sprintf("promotes in its last %d ranks (on the last it must) to %s%s", max(d.Zone, 1), which, strings.Join(d.To, "/")))
 	case PromotePawnOfPawns:
 		parts = append(parts, "pawn of pawns: waits, relocates, then promotes to "+strings.Join(d.To, "/"))
 	}

@@ -72,7 +72,7 @@ func (p *Position) Coord(m Move) string {
 		return "0000"
 	}
 	s := m.From().String() + m.To().String()
-	if m.Kind() == KindPromotion && len(p.v.c.gen[p.board[m.From()]&0x7f].promoTo) > 1 {
+	if g := &p.v.c.gen[p.board[m.From()]&0x7f]; m.Kind() == KindPromotion && (len(g.promoTo) > 1 || g.promo == PromoteInZone) {
 		s += strings.ToLower(p.v.Pieces[m.Promotion()].Token)
 	}
 	return s

@@ -57,10 +57,39 @@ func (p *Position) addTo(ml *MoveList, g *pieceGen, us Color, from, to Square, p
 			}
 			return
 		}
+	case PromoteInZone:
+		if k := c.fromLast[us][to]; k < g.zone {
+			p.addZonePromotions(ml, g, us, from, to)
+			if k == 0 || promoOnly {
+				return
+			}
+		}
 	}
 	if !promoOnly {
 		ml.add(NewMove(from, to, KindNormal, 0))
 	}
+}
+
+// addZonePromotions adds the promotions of a PromoteInZone piece of gen g
+// from from to to: one per type of g.promoTo still within its limit.
+func (p *Position) addZonePromotions(ml *MoveList, g *pieceGen, us Color, from, to Square) {
+	for i, t := range g.promoTo {
+		if g.promoLimit == nil || p.countType(us, t) < int(g.promoLimit[i]) {
+			ml.add(NewMove(from, to, KindPromotion, t))
+		}
+	}
+}
+
+// countType returns the number of pieces of type t that side us owns.
+func (p *Position) countType(us Color, t PieceType) int {
+	n := 0
+	code := MakePiece(t, us)
+	for _, s := range p.list[us][:p.count[us]] {
+		if p.board[s]&0x7f == code {
+			n++
+		}
+	}
+	return n
 }
 
 // genPiece adds the pseudo-legal moves of the piece on from (of color us),

@@ -104,6 +104,12 @@ const (
 	// PromotePawnOfPawns: Tamerlane's pawn of pawns (docs/rules.md 3.4): the first
 	// arrival waits, the second relocates it, the third promotes to To[0].
 	PromotePawnOfPawns
+	// PromoteInZone: a move ending in the last Zone ranks may promote to
+	// one of To, or stay as it is; on the last rank it must promote. With
+	// OnlyCaptured it may promote only to a type of which its side has
+	// fewer on the board than in the start array; a move to the last rank
+	// with no such type left does not exist.
+	PromoteInZone
 )
 
 // PieceDef describes one piece type of a variant: its name, its FEN token,
@@ -120,6 +126,12 @@ type PieceDef struct {
 	OwnCit bool        // may enter its own citadel (docs/rules.md 3.1)
 	Promo  PromotionKind
 	To     []string // promotion tokens
+	// Zone is the number of ranks, counted from the last, where a
+	// PromoteInZone piece may promote (0 or 1: the last rank only).
+	Zone int
+	// OnlyCaptured limits a PromoteInZone piece's promotions to the types
+	// its side has lost: fewer on the board than in the start array.
+	OnlyCaptured bool
 	// EPCapture lets the piece's capture-only leaps take en passant.
 	EPCapture bool
 }

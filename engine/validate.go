@@ -32,7 +32,7 @@ func (p *Position) validateSetup() *setupError {
 			pc := p.board[s] & 0x7f
 			g := &c.gen[pc]
 			switch {
-			case g.promo == PromoteOnLastRank && c.lastRank[col][s] && !v.placedByExchange(pc.Type()):
+			case (g.promo == PromoteOnLastRank || g.promo == PromoteInZone) && c.lastRank[col][s] && !v.placedByExchange(pc.Type()):
 				return bad("placement", "%s %s on %s, its own last rank: it must have promoted (docs/rules.md 2.3, 3.4, 5)", col, v.Pieces[pc.Type()].Name, s)
 			case g.promo == PromoteOnFarCorners && c.farCorner[col][s] && !v.placedByExchange(pc.Type()):
 				return bad("placement", "%s %s on %s, a far corner: it must have promoted (docs/rules.md 2.3)", col, v.Pieces[pc.Type()].Name, s)

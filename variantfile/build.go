@@ -95,14 +95,11 @@ func (b *builder) promotion(path string, pr *Promotion, d *engine.PieceDef) {
 	if !ok {
 		b.errf(path+".on", "%q: want last-rank, far-corners or pawn-of-pawns", pr.On)
 	}
-	if pr.Zone > 1 {
-		b.errf(path+".zone", "%d ranks: the engine promotes only on the last rank (a zone needs a promotion region and optional promotion in move generation)", pr.Zone)
+	if pr.Zone < 0 || pr.Zone >= b.v.Ranks {
+		b.errf(path+".zone", "%d ranks: want 1 to %d", pr.Zone, b.v.Ranks-1)
 	}
-	if pr.Zone < 0 {
-		b.errf(path+".zone", "%d: want 1", pr.Zone)
-	}
-	if pr.OnlyCaptured {
-		b.errf(path+".only_captured", "the engine cannot limit promotion to pieces already captured (it needs a count of captured pieces per type in the position, kept by make and unmake)")
+	if (pr.Zone > 1 || pr.OnlyCaptured) && kind != engine.PromoteOnLastRank {
+		b.errf(path+".on", "%s: a zone and only_captured go with last-rank promotion", pr.On)
 	}
 	if len(pr.To) == 0 {
 		b.errf(path+".to", "no piece to promote to")
@@ -118,6 +115,9 @@ func (b *builder) promotion(path string, pr *Promotion, d *engine.PieceDef) {
 		if !forward {
 			b.errf(path+".on", "a pawn of pawns must be a pawn (pawn: true) whose every move goes forward (docs/rules.md 3.4)")
 		}
+	}
+	if pr.Zone > 1 || pr.OnlyCaptured {
+		kind, d.Zone, d.OnlyCaptured = engine.PromoteInZone, max(pr.Zone, 1), pr.OnlyCaptured
 	}
 	d.Promo, d.To = kind, append([]string(nil), pr.To...)
 }

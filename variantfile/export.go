@@ -97,6 +97,11 @@ func pieceOf(d *engine.PieceDef) (Piece, error) {
 			p.Promotion.On = "far-corners"
 		case engine.PromotePawnOfPawns:
 			p.Promotion.On = "pawn-of-pawns"
+		case engine.PromoteInZone:
+			p.Promotion.OnlyCaptured = d.OnlyCaptured
+			if d.Zone > 1 {
+				p.Promotion.Zone = d.Zone
+			}
 		}
 	}
 	return p, nil

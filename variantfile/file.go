@@ -77,10 +77,12 @@ type Promotion struct {
 	On string   `yaml:"on,omitempty"`
 	To []string `yaml:"to,flow"`
 	// Zone is the number of ranks, from the last, where the piece may
-	// promote; the engine knows only 1.
+	// promote (1, the default: the last rank only); before the last rank
+	// promotion is optional, on it compulsory (last-rank promotion only).
 	Zone int `yaml:"zone,omitempty"`
-	// OnlyCaptured limits the choice to pieces the side has lost (Grand
-	// chess); the engine does not know it.
+	// OnlyCaptured limits the choice to the types of which the side has
+	// fewer on the board than in the start array (Grand chess); a move to
+	// the last rank with none left does not exist.
 	OnlyCaptured bool `yaml:"only_captured,omitempty"`
 }
 

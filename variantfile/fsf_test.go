@@ -51,8 +51,6 @@ func readFSF(t *testing.T) []fsfLine {
 
 // TestFairyStockfishPerft compares perft on the variants of
 // configs/variants, read from their files, with Fairy-Stockfish's counts.
-// Grand chess must be refused for its promotion rule until the engine
-// plays it; then its counts apply too.
 func TestFairyStockfishPerft(t *testing.T) {
 	lines := readFSF(t)
 	variants := map[string]*engine.Variant{}
@@ -61,15 +59,12 @@ func TestFairyStockfishPerft(t *testing.T) {
 		v, seen := variants[l.variant]
 		if !seen {
 			var err error
-			v, err = Load("../configs/variants/" + l.variant + ".yaml")
-			if err != nil && l.variant == "grand" && strings.Contains(err.Error(), "promotion.zone") && strings.Contains(err.Error(), "promotion.only_captured") {
-				t.Logf("grand: refused as expected: %v", err)
-			} else if err != nil {
+			if v, err = Load("../configs/variants/" + l.variant + ".yaml"); err != nil {
 				t.Fatal(err)
 			}
 			variants[l.variant] = v
 		}
-		if v == nil || testing.Short() && l.depth > 3 {
+		if testing.Short() && l.depth > 3 {
 			continue
 		}
 		p, err := engine.ParseFEN(v, l.fen)
@@ -82,9 +77,9 @@ func TestFairyStockfishPerft(t *testing.T) {
 		}
 		checked++
 	}
-	want := 37
+	want := 59
 	if testing.Short() {
-		want = 33
+		want = 44
 	}
 	if checked < want {
 		t.Errorf("only %d counts checked", checked)

@@ -108,3 +108,36 @@ func TestBuiltinNameIsTheBuiltin(t *testing.T) {
 		t.Errorf("a changed shako: got %v", err)
 	}
 }
+
+// TestExportPromotionZone exports Grand chess read from its file and reads
+// it back: the export keeps the promotion zone and only_captured, and the
+// variant read back counts the same perft where promotions happen.
+func TestExportPromotionZone(t *testing.T) {
+	v, err := Load("../configs/variants/grand.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := Export(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "zone: 3") || !strings.Contains(string(data), "only_captured: true") {
+		t.Fatalf("the export lost the promotion zone or only_captured:\n%s", data)
+	}
+	back, err := Read(data, "grand-export.yaml")
+	if err != nil {
+		t.Fatalf("reading the export back: %v\n%s", err, data)
+	}
+	const fen = "8n1/2PP6/5P4/10/10/9k/10/8p1/6pp2/KR8 w - - 0 1"
+	a, err := engine.ParseFEN(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.ParseFEN(back, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if na, nb := a.Perft(3), b.Perft(3); na != nb {
+		t.Errorf("perft(3) of %s: from the file %d, from its export %d", fen, na, nb)
+	}
+}
