@@ -16,6 +16,7 @@ import (
 	"tamerlane/internal/lineio"
 	"tamerlane/internal/notation"
 	"tamerlane/internal/timeman"
+	"tamerlane/variantfile"
 )
 
 // Defaults of the engine options.
@@ -40,12 +41,11 @@ type Server struct {
 	hashMiB  int
 	overhead time.Duration
 
-	v         *engine.Variant
-	files     map[string]*engine.Variant // variants read from variant files (AddVariantFile)
-	fileNames []string                   // their names, in the order added
-	pos       *engine.Position
-	searcher  *search.Searcher // nil: built at the next isready or go
-	builtFor  string           // the variant, rules and weights searcher evaluates
+	v        *engine.Variant
+	files    variantfile.Catalog // variants read from variant files (AddVariantFile)
+	pos      *engine.Position
+	searcher *search.Searcher // nil: built at the next isready or go
+	builtFor string           // the variant, rules and weights searcher evaluates
 
 	lag [2]timeman.LagTracker // by side to move: latency the GUI's clock sees beyond the engine's own time
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"tamerlane/engine"
-	"tamerlane/variantfile"
 )
 
 // AddVariantFile reads the variant file at path (docs/variant-files.md),
@@ -12,16 +11,9 @@ import (
 // switches to it, from its start position. The file's variant takes no
 // Rules; a later file of the same name replaces it.
 func (s *Server) AddVariantFile(path string) error {
-	v, err := variantfile.Load(path)
+	v, err := s.files.Add(path)
 	if err != nil {
 		return err
-	}
-	if s.files == nil {
-		s.files = map[string]*engine.Variant{}
-	}
-	s.files[v.Name] = v
-	if !variantfile.IsBuiltin(v) && !contains(s.fileNames, v.Name) {
-		s.fileNames = append(s.fileNames, v.Name)
 	}
 	s.variant, s.rules, s.v = v.Name, "", v
 	s.pos = engine.NewPosition(v)
@@ -32,7 +24,7 @@ func (s *Server) AddVariantFile(path string) error {
 // newVariant builds the variant name under the rule options opts: a
 // variant from a file (which takes none), or a built-in one.
 func (s *Server) newVariant(name string, opts engine.Options) (*engine.Variant, error) {
-	if v, ok := s.files[name]; ok && !variantfile.IsBuiltin(v) {
+	if v, ok := s.files.Lookup(name); ok {
 		if len(opts) > 0 {
 			return nil, fmt.Errorf("variant %s comes from a variant file, which sets its rules itself", name)
 		}
@@ -44,14 +36,5 @@ func (s *Server) newVariant(name string, opts engine.Options) (*engine.Variant, 
 // variantNames lists the UCI_Variant choices: the built-in variants, then
 // those of the variant files, in the order they were added.
 func (s *Server) variantNames() []string {
-	return append(engine.VariantNames(), s.fileNames...)
-}
-
-func contains(list []string, x string) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return append(engine.VariantNames(), s.files.Names()...)
 }

@@ -17,6 +17,7 @@ import (
 	"tamerlane/engine/search"
 	"tamerlane/internal/lineio"
 	"tamerlane/internal/timeman"
+	"tamerlane/variantfile"
 )
 
 // Server is a CECP (XBoard/WinBoard protocol version 2) engine on one
@@ -27,13 +28,12 @@ type Server struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
 
-	v         *engine.Variant
-	files     map[string]*engine.Variant // variants read from variant files (AddVariantFile)
-	fileNames []string                   // their names, in the order added
-	b         *board
-	pos       *engine.Position
-	searcher  *search.Searcher
-	hashMiB   int
+	v        *engine.Variant
+	files    variantfile.Catalog // variants read from variant files (AddVariantFile)
+	b        *board
+	pos      *engine.Position
+	searcher *search.Searcher
+	hashMiB  int
 
 	force  bool         // play neither side
 	engine engine.Color // the side the engine plays
@@ -236,7 +236,7 @@ func (s *Server) features() {
 		}
 		names = append(names, n)
 	}
-	names = append(names, s.fileNames...)
+	names = append(names, s.files.Names()...)
 	s.send(`feature done=0`)
 	s.send(`feature ping=1 setboard=1 playother=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 memory=1 name=0 myname="%s" variants="%s"`,
 		s.name, strings.Join(names, ","))

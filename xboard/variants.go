@@ -2,7 +2,6 @@ package xboard
 
 import (
 	"tamerlane/engine"
-	"tamerlane/variantfile"
 )
 
 // AddVariantFile reads the variant file at path (docs/variant-files.md),
@@ -10,17 +9,10 @@ import (
 // and switches to it. XBoard is sent it, as every variant it does not
 // know, with setup and piece commands when it selects it.
 func (s *Server) AddVariantFile(path string) error {
-	v, err := variantfile.Load(path)
+	v, err := s.files.Add(path)
 	if err != nil {
 		return err
 	}
-	if s.files == nil {
-		s.files = map[string]*engine.Variant{}
-	}
-	if _, ok := s.files[v.Name]; !ok && !variantfile.IsBuiltin(v) {
-		s.fileNames = append(s.fileNames, v.Name)
-	}
-	s.files[v.Name] = v
 	s.useVariant(v)
 	return nil
 }
@@ -28,7 +20,7 @@ func (s *Server) AddVariantFile(path string) error {
 // newVariant builds the variant called name: one of the variant files',
 // or a built-in one at its default rule options.
 func (s *Server) newVariant(name string) (*engine.Variant, error) {
-	if v, ok := s.files[name]; ok && !variantfile.IsBuiltin(v) {
+	if v, ok := s.files.Lookup(name); ok {
 		return v, nil
 	}
 	return engine.NewVariant(name, nil)
