@@ -17,7 +17,11 @@ func TestMeasureConfigs(t *testing.T) {
 	if err != nil || len(experiments) < 2 {
 		t.Fatalf("experiment configs %v (%v)", experiments, err)
 	}
-	files = append(files, experiments...)
+	atlas, err := filepath.Glob("../configs/measure/atlas/*.yaml")
+	if err != nil || len(atlas) < 4 {
+		t.Fatalf("atlas configs %v (%v)", atlas, err)
+	}
+	files = append(append(files, experiments...), atlas...)
 	for _, f := range files {
 		cfg, err := LoadConfig(f, "")
 		if err != nil {

@@ -49,12 +49,13 @@
 // keeps playing its own matches while X does.
 // Matches are played in rounds of BatchPairs game pairs; after every round
 // the values are refitted (package tamerlane/values/imbalance) and a piece's
-// matches stop when the 95% half-width of its value is at most HalfWidth
-// pawns, its match reached MaxPairs pairs, or, with StopOutOfReach
-// (stop_out_of_reach: true), after four rounds the half-width projected
-// to MaxPairs pairs (shrinking as 1/sqrt(pairs)) is still more than 1.25
-// HalfWidth: plan.json then marks the piece out_of_reach, and its value
-// keeps the wider interval it has.
+// matches stop when the 95% half-width of its value is at most its target
+// (HalfWidth pawns, or with RelativeHalfWidth that fraction of its value
+// when it is wider), its match reached MaxPairs pairs, or, with
+// StopOutOfReach (stop_out_of_reach: true), after four rounds the
+// half-width projected to MaxPairs pairs (shrinking as 1/sqrt(pairs)) is
+// still more than 1.25 times the target: plan.json then marks the piece
+// out_of_reach, and its value keeps the wider interval it has.
 //
 // Each piece is so measured by one chain of matches, and the fit is
 // exactly identified: it cannot say whether the chain holds. With

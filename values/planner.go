@@ -23,6 +23,14 @@ type PlanSettings struct {
 	// HalfWidth is the target 95% half-width of every value in pawns
 	// (default 0.25).
 	HalfWidth float64 `yaml:"half_width"`
+	// RelativeHalfWidth, when positive, relaxes the target of a piece
+	// worth more than HalfWidth/RelativeHalfWidth pawns to that fraction
+	// of its current estimate: a piece's target is the larger of
+	// HalfWidth and RelativeHalfWidth times its value (see target), so
+	// that a queen is measured to the same relative precision as a
+	// knight instead of to the same number of pawns (default 0:
+	// HalfWidth for every piece).
+	RelativeHalfWidth float64 `yaml:"relative_half_width,omitempty"`
 	// BatchPairs is the number of game pairs a match plays per round
 	// (default 20).
 	BatchPairs int `yaml:"batch_pairs"`
@@ -97,6 +105,8 @@ func (c *PlanConfig) Validate() error {
 		return fmt.Errorf("imbalance %s: pieces is empty", c.Variant)
 	case !(c.HalfWidth >= 0) || math.IsInf(c.HalfWidth, 0):
 		return fmt.Errorf("imbalance %s: half_width %v is not a finite number ≥ 0", c.Variant, c.HalfWidth)
+	case !(c.RelativeHalfWidth >= 0 && c.RelativeHalfWidth < 1):
+		return fmt.Errorf("imbalance %s: relative_half_width %v is not a fraction in [0, 1)", c.Variant, c.RelativeHalfWidth)
 	case c.HalfWidth < 0 || c.BatchPairs < 0 || c.MaxPairs < 0 || c.MaxPawns < 0 || c.CheckPairs < 0:
 		return fmt.Errorf("imbalance %s: half_width, batch_pairs, max_pairs, max_pawns and check_pairs must not be negative", c.Variant)
 	case c.MaxPairs > selfplay.MaxPairs || c.CheckPairs > selfplay.MaxPairs:
@@ -203,17 +213,25 @@ func (c PlanConfig) CandidateMatches() []PlannedMatch {
 	return out
 }
 
+// target is the 95% half-width the planner seeks for a piece whose value
+// is estimated at value pawns: HalfWidth, or RelativeHalfWidth of the
+// value when that is wider.
+func (c *PlanConfig) target(value float64) float64 {
+	return max(c.HalfWidth, c.RelativeHalfWidth*math.Abs(value))
+}
+
 // outOfReach reports whether a piece whose value has 95% half-width hw
-// after pairs pairs of its matches cannot reach cfg.HalfWidth within
-// cfg.MaxPairs: the half-width shrinks about as 1/sqrt(pairs), so the cap
-// would leave it at hw*sqrt(pairs/MaxPairs). The planner judges only after
-// four batches (the early half-widths are noisy) and allows a quarter of
-// slack, so it never gives up on a piece that could still get there.
-func outOfReach(hw float64, pairs int, cfg PlanConfig) bool {
+// after pairs pairs of its matches cannot reach the half-width target
+// within cfg.MaxPairs: the half-width shrinks about as 1/sqrt(pairs), so
+// the cap would leave it at hw*sqrt(pairs/MaxPairs). The planner judges
+// only after four batches (the early half-widths are noisy) and allows a
+// quarter of slack, so it never gives up on a piece that could still get
+// there.
+func outOfReach(hw, target float64, pairs int, cfg PlanConfig) bool {
 	if pairs < 4*cfg.BatchPairs {
 		return false
 	}
-	return hw*math.Sqrt(float64(pairs)/float64(cfg.MaxPairs)) > 1.25*cfg.HalfWidth
+	return hw*math.Sqrt(float64(pairs)/float64(cfg.MaxPairs)) > 1.25*target
 }
 
 // matchName names a match "X vs Y+P+P" ("R>A+P+P+P vs nothing" for a
@@ -235,7 +253,7 @@ func plannedName(piece string, first, second []string) string {
 }
 
 // Plan runs the imbalance measurement of one variant: rounds of matches
-// until every piece's 95% half-width is at most cfg.HalfWidth pawns, its
+// until every piece's 95% half-width is at most its target (cfg.target), its
 // match has cfg.MaxPairs pairs, or, with cfg.StopOutOfReach, the target
 // is out of reach within them (outOfReach). play is called once per round; a resumed
 // run calls it with the same rounds again and gets the recorded results.
@@ -275,7 +293,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	for _, x := range cfg.Pieces {
 		current[x] = planned(x, oppOf(x))
 	}
-	hw := map[string]float64{}
+	hw, val := map[string]float64{}, map[string]float64{} // the latest fit's half-widths and values
 	unreachable := map[string]bool{}
 	round := 0
 	for ; ; round++ {
@@ -289,10 +307,10 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		for _, x := range cfg.Pieces {
 			h, ok := hw[x]
 			n := piecePairs(res.Matches, x)
-			if ok && h <= cfg.HalfWidth || n+cfg.BatchPairs > cfg.MaxPairs {
+			if ok && h <= cfg.target(val[x]) || n+cfg.BatchPairs > cfg.MaxPairs {
 				continue
 			}
-			if ok && cfg.StopOutOfReach && outOfReach(h, n, cfg) {
+			if ok && cfg.StopOutOfReach && outOfReach(h, cfg.target(val[x]), n, cfg) {
 				unreachable[x] = true
 				continue
 			}
@@ -326,7 +344,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		if fit, err := fitMatches(pieces, res.Matches, 0); err == nil {
 			for _, e := range fit.Estimates {
 				if x := e.Piece; x != "P" && !math.IsNaN(e.SE) {
-					hw[x] = stats.Z95 * e.SE
+					hw[x], val[x] = stats.Z95*e.SE, e.Value
 				}
 			}
 		}
@@ -421,7 +439,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		if err == nil && !math.IsNaN(fit.Estimates[i].SE) {
 			e := fit.Estimates[i]
 			res.Values[i] = imbalanceInterval(e)
-			res.Done[i] = stats.Z95*e.SE <= cfg.HalfWidth
+			res.Done[i] = stats.Z95*e.SE <= cfg.target(e.Value)
 		}
 	}
 	res.Fit = fit

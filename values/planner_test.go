@@ -533,3 +533,37 @@ func TestPlanChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanRelativeHalfWidth: with relative_half_width a valuable piece
+// stops at that fraction of its value, a cheap one at half_width, and
+// each piece's matches stop once its own target is met: the queen plays
+// fewer pairs than it does when every target is half_width pawns.
+func TestPlanRelativeHalfWidth(t *testing.T) {
+	base := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "Q"}, HalfWidth: 0.5, BatchPairs: 50, MaxPairs: 100000}, Start: map[string]float64{"N": 3, "Q": 9}}
+	rel := base
+	rel.RelativeHalfWidth = 0.1
+	pairs := map[float64]int{}
+	for _, cfg := range []PlanConfig{base, rel} {
+		calls := 0
+		res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(5, 6)), planVals, 2.5, &calls))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, x := range res.Pieces {
+			hw, v := stats.Z95*float64(res.Values[i].SE), float64(res.Values[i].Value)
+			want := max(cfg.HalfWidth, cfg.RelativeHalfWidth*v)
+			if x != "P" && (!res.Done[i] || hw > want) {
+				t.Errorf("relative %.2f: %s = %.2f ± %.3f, target %.3f", cfg.RelativeHalfWidth, x, v, hw, want)
+			}
+		}
+		pairs[cfg.RelativeHalfWidth] = piecePairs(res.Matches, "Q")
+	}
+	if pairs[0.1] >= pairs[0] {
+		t.Errorf("the queen played %d pairs with a 10%% target and %d with ±0.5 pawns: the relative target saved nothing", pairs[0.1], pairs[0])
+	}
+	bad := base
+	bad.RelativeHalfWidth = 1.5
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "relative_half_width") {
+		t.Errorf("relative_half_width 1.5 accepted: %v", err)
+	}
+}
