@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -225,7 +224,7 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 	if tab != nil && tab.Name != "" {
 		name = tab.Name
 	}
-	var pieces, vals []string
+	atlas := &published.Table{Variant: variant, Name: name}
 	used := map[string]bool{}
 	for _, method := range atlasSources() {
 		for _, sc := range scales {
@@ -236,49 +235,37 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 			for k := range v.Pieces {
 				p := &v.Pieces[k]
 				iv := atlasEstimate(p, method, sc)
-				var line string
+				e := published.Entry{Piece: p.Piece, HasValue: true, Source: method, Scale: sc}
 				switch {
 				case p.Piece == sp && (sp == "P" || atlasEstimate(p, method, published.PawnOne) != nil):
-					// The scale's own piece: its value by definition.
-					line = fmt.Sprintf("{piece: %s, value: %s, source: %s, scale: %q}", yamlString(p.Piece), atlasNumber(sv), method, sc)
+					e.Value = sv // the scale's own piece: its value by definition
 				case p.Piece == sp || iv == nil || math.IsNaN(float64(iv.Value)):
 					continue
 				case !(iv.Value > 0):
 					notes = append(notes, fmt.Sprintf("%s %s in %s left out: %s is not a positive value", method, p.Piece, sc, iv.Format(3)))
 					continue
-				case iv.SE > 0 && !math.IsNaN(float64(iv.Lo)) && !math.IsNaN(float64(iv.Hi)):
-					line = fmt.Sprintf("{piece: %s, value: %s, lo: %s, hi: %s, source: %s, scale: %q}", yamlString(p.Piece),
-						atlasNumber(float64(iv.Value)), atlasNumber(float64(iv.Lo)), atlasNumber(float64(iv.Hi)), method, sc)
 				default:
-					line = fmt.Sprintf("{piece: %s, value: %s, source: %s, scale: %q}", yamlString(p.Piece), atlasNumber(float64(iv.Value)), method, sc)
+					e.Value = atlasNumber(float64(iv.Value))
+					if iv.SE > 0 && !math.IsNaN(float64(iv.Lo)) && !math.IsNaN(float64(iv.Hi)) {
+						e.HasInterval, e.Lo, e.Hi = true, atlasNumber(float64(iv.Lo)), atlasNumber(float64(iv.Hi))
+					}
 				}
-				vals = append(vals, line)
+				atlas.Entries = append(atlas.Entries, e)
 				if !used[p.Piece] {
 					used[p.Piece] = true
-					pieces = append(pieces, fmt.Sprintf("{letter: %s, name: %s}", yamlString(p.Piece), yamlString(atlasPieceName(variant, p.Piece, tab))))
+					atlas.Pieces = append(atlas.Pieces, published.Piece{Letter: p.Piece, Name: atlasPieceName(variant, p.Piece, tab)})
 				}
 			}
 		}
 	}
-	if len(vals) == 0 {
+	if len(atlas.Entries) == 0 {
 		return nil, notes, fmt.Errorf("%s: no piece has a value", variant)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "# The piece-value atlas of %s (docs/piece-values.md): the values this project\n", name)
-	b.WriteString("# measured, with 95% intervals and the provenance of each method's figures.\n")
-	b.WriteString("# Written by `tamerlane values --run DIR --write-atlas FILE`, not by hand.\n")
-	b.WriteString("# Schema: see package tamerlane/values/published.\n")
-	fmt.Fprintf(&b, "variant: %s\nname: %s\n", yamlString(variant), yamlString(name))
 	if len(notes) > 0 {
-		fmt.Fprintf(&b, "description: %s\n", yamlString(strings.Join(notes, "; ")))
+		atlas.Description = strings.Join(notes, "; ")
 	}
-	b.WriteString("pieces:\n")
-	for _, p := range pieces {
-		fmt.Fprintf(&b, "  - %s\n", p)
-	}
-	b.WriteString("sources:\n")
 	for _, method := range atlasSources() {
-		if !strings.Contains(strings.Join(vals, "\n"), "source: "+method+",") {
+		if !slices.ContainsFunc(atlas.Entries, func(e published.Entry) bool { return e.Source == method }) {
 			continue
 		}
 		citation, unit, games, positions := "tamerlane's prior-free regression of game results on material over its self-play games ("+prov.Name+")", regressionUnit, v.Games, v.Samples
@@ -288,28 +275,16 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 		case AtlasBridged:
 			citation, unit, games, positions = "the imbalance matches ("+prov.Name+") in the regression's pawn at the start", bridgedUnit, v.ImbalanceGames, 0
 		}
-		fmt.Fprintf(&b, "  - id: %s\n    citation: %s\n    kind: measured\n", method, yamlString(citation))
-		fmt.Fprintf(&b, "    provenance:\n      method: %s\n      unit: %s\n      config: %s\n      config_sha256: %s\n",
-			method, yamlString(unit), yamlString(prov.Config), prov.ConfigSHA256)
-		if prov.Measurement != "" {
-			fmt.Fprintf(&b, "      measurement: %s\n", prov.Measurement)
-		}
-		fmt.Fprintf(&b, "      games: %d\n", games)
-		if positions > 0 {
-			fmt.Fprintf(&b, "      positions: %d\n", positions)
-		}
-		fmt.Fprintf(&b, "      engine: %s\n      date: %s\n", yamlString(prov.Engine), yamlString(prov.Date))
-		if prov.Nodes > 0 {
-			fmt.Fprintf(&b, "      nodes: %d\n", prov.Nodes)
-		}
+		atlas.Sources = append(atlas.Sources, published.Source{ID: method, Citation: citation, Kind: published.Measured, Provenance: &published.Provenance{
+			Method: method, Unit: unit, Config: prov.Config, ConfigSHA256: prov.ConfigSHA256, Measurement: prov.Measurement,
+			Games: games, Positions: positions, Engine: prov.Engine, Date: prov.Date, Nodes: prov.Nodes}})
 	}
-	b.WriteString("values:\n")
-	for _, l := range vals {
-		fmt.Fprintf(&b, "  - %s\n", l)
-	}
-	out := []byte(b.String())
-	if _, err := published.Parse(variant+".yaml", out); err != nil {
-		return nil, notes, fmt.Errorf("the atlas of %s does not parse: %w", variant, err)
+	out, err := published.Marshal(atlas, "The piece-value atlas of "+name+" (docs/piece-values.md): the values this project\n"+
+		"measured, with 95% intervals and the provenance of each method's figures.\n"+
+		"Written by `tamerlane values --run DIR --write-atlas FILE`, not by hand.\n"+
+		"Schema: see package tamerlane/values/published.")
+	if err != nil {
+		return nil, notes, err
 	}
 	return out, notes, nil
 }
@@ -372,13 +347,7 @@ func atlasPieceName(variant, piece string, tab *published.Table) string {
 	return piece
 }
 
-// atlasNumber prints a value with three decimals at most.
-func atlasNumber(x float64) string {
-	return strconv.FormatFloat(math.Round(x*1000)/1000, 'f', -1, 64)
-}
-
-// yamlString quotes s as a YAML double-quoted scalar.
-func yamlString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+// atlasNumber rounds a value to three decimals, as the atlas states it.
+func atlasNumber(x float64) float64 {
+	return math.Round(x*1000) / 1000
 }

@@ -371,28 +371,28 @@ type filePiece struct {
 type fileSource struct {
 	ID         string      `yaml:"id"`
 	Citation   string      `yaml:"citation"`
-	URL        string      `yaml:"url"`
+	URL        string      `yaml:"url,omitempty"`
 	Kind       Kind        `yaml:"kind"`
-	Note       string      `yaml:"note"`
-	Provenance *Provenance `yaml:"provenance"`
+	Note       string      `yaml:"note,omitempty"`
+	Provenance *Provenance `yaml:"provenance,omitempty"`
 }
 
 type fileValue struct {
 	Piece  string   `yaml:"piece"`
-	Value  *float64 `yaml:"value"`
-	Lo     *float64 `yaml:"lo"`
-	Hi     *float64 `yaml:"hi"`
-	Rank   *int     `yaml:"rank"`
+	Value  *float64 `yaml:"value,omitempty"`
+	Lo     *float64 `yaml:"lo,omitempty"`
+	Hi     *float64 `yaml:"hi,omitempty"`
+	Rank   *int     `yaml:"rank,omitempty"`
 	Source string   `yaml:"source"`
-	Scale  Scale    `yaml:"scale"`
-	Note   string   `yaml:"note"`
+	Scale  Scale    `yaml:"scale,omitempty"`
+	Note   string   `yaml:"note,omitempty"`
 }
 
 type fileDoc struct {
 	Variant     string       `yaml:"variant"`
-	Name        string       `yaml:"name"`
-	Description string       `yaml:"description"`
-	CitedScale  Scale        `yaml:"cited_scale"`
+	Name        string       `yaml:"name,omitempty"`
+	Description string       `yaml:"description,omitempty"`
+	CitedScale  Scale        `yaml:"cited_scale,omitempty"`
 	Pieces      []filePiece  `yaml:"pieces"`
 	Sources     []fileSource `yaml:"sources"`
 	Values      []fileValue  `yaml:"values"`
