@@ -78,7 +78,8 @@ const maxFENCounter = 1 << 30
 // game can reach is refused with the field and the reason: a side without
 // a royal piece, two Kings where the variant has one, a piece on the
 // square where it must have promoted, a right whose pieces have moved, a
-// waiting pawn of pawns that the arrivals field contradicts.
+// waiting pawn of pawns that the arrivals field contradicts, the side not
+// to move in check.
 func ParseFEN(v *Variant, fen string) (*Position, error) {
 	return parseFEN(v, fen, true)
 }

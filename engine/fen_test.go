@@ -218,7 +218,7 @@ func TestBadFEN(t *testing.T) {
 		{"tamerlane", empty9 + "11/11 w - 00 0 1", "placement", "", 0},     // no royal at all (3.5)
 		{"tamerlane", empty9 + "11/5Kp4 w - 00 0 1", "placement", "p", 0},  // "p" alone is no token
 		{"tamerlane", empty9 + "11/5KpX4 w - 00 0 1", "placement", "p", 0}, // nor is "pX"
-		{"tamerlane", empty9 + "5k5/5KPR4 w - 00 0 1", "", "", 0},
+		{"tamerlane", empty9 + "k10/5KPR4 w - 00 0 1", "", "", 0},
 		// Positions docs/rules.md makes impossible are refused.
 		{"chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", "placement", "", 0},                                                                             // no White King (5.1)
 		{"tamerlane", empty9 + "5k5/11 w - 00 0 1", "placement", "", 0},                                                                          // no White royal (3.5)

@@ -12,8 +12,9 @@ type setupError struct {
 // 3.4, 3.5, 3.7, 5): a side without a royal, more royals than the variant
 // allows, a piece standing where it must already have promoted, a piece
 // on its own first rank that nothing can bring there (neverOnFirstRank),
-// a right whose pieces have left their squares, and a pawn-of-pawns count
-// that disagrees with the board. Called by ParseFEN after the placement
+// a right whose pieces have left their squares, a pawn-of-pawns count
+// that disagrees with the board, and the side not to move with its only
+// royal attacked (the last move would have left it in check). Called by ParseFEN after the placement
 // and the rights are read.
 func (p *Position) validateSetup() *setupError {
 	v, c, st := p.v, &p.v.c, p.cur()
@@ -47,6 +48,12 @@ func (p *Position) validateSetup() *setupError {
 		}
 		if waiting > 1 {
 			return bad("placement", "%s has %d pawns of pawns on its last rank: only one can wait (docs/rules.md 3.4)", col, waiting)
+		}
+	}
+	if them := p.side.Other(); p.nroyal[them] == 1 {
+		if k := p.royals[them][0]; p.Attacked(k, p.side) {
+			return bad("side", "%s's only royal, its %s on %s, stands attacked with %s to move: no move may leave its own royal attacked (docs/rules.md 3.5, 5)",
+				them, v.Pieces[p.board[k].Type()].Name, k, p.side)
 		}
 	}
 	for i, r := range v.Rights {

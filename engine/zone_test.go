@@ -48,15 +48,15 @@ func TestPromotionZone(t *testing.T) {
 	}{
 		// nothing captured: no choice anywhere in the zone, and no move to the last rank
 		{"full set, 5th to 6th", "4k3/8/8/4P3/8/8/8/RNBQKBNR w - - 0 1", "e5", []string{"e5e6"}},
-		{"full set, 7th", "k7/4P3/8/8/8/8/8/RNBQKBNR w - - 0 1", "e7", nil},
+		{"full set, 7th", "1k6/4P3/8/8/8/8/8/RNBQKBNR w - - 0 1", "e7", nil},
 		// a Knight lost: the pawn may promote to it on the 6th and 7th, must on the 8th
 		{"knight lost, 5th", "4k3/8/8/4P3/8/8/8/R1BQKBNR w - - 0 1", "e5", []string{"e5e6", "e5e6n"}},
-		{"knight lost, 7th", "k7/4P3/8/8/8/8/8/R1BQKBNR w - - 0 1", "e7", []string{"e7e8n"}},
+		{"knight lost, 7th", "1k6/4P3/8/8/8/8/8/R1BQKBNR w - - 0 1", "e7", []string{"e7e8n"}},
 		{"queen and rook lost, 7th, capture", "k2r4/4P3/8/8/8/8/8/1NB1KBNR w - - 0 1", "e7", []string{"e7d8q", "e7d8r", "e7e8q", "e7e8r"}},
-		{"queen lost, 6th", "k7/8/4P3/8/8/8/8/RNB1KBNR w - - 0 1", "e6", []string{"e6e7", "e6e7q"}},
+		{"queen lost, 6th", "1k6/8/4P3/8/8/8/8/RNB1KBNR w - - 0 1", "e6", []string{"e6e7", "e6e7q"}},
 		// Black, mirrored
-		{"black, rook lost, 2nd", "rnbqkbn1/4p3/8/8/8/8/4p3/K7 b - - 0 1", "e2", []string{"e2e1r"}},
-		{"black, rook lost, 4th", "rnbqkbn1/8/8/8/4p3/8/8/K7 b - - 0 1", "e4", []string{"e4e3", "e4e3r"}},
+		{"black, rook lost, 2nd", "rnbqkbn1/4p3/8/8/8/8/4p3/1K6 b - - 0 1", "e2", []string{"e2e1r"}},
+		{"black, rook lost, 4th", "rnbqkbn1/8/8/8/4p3/8/8/1K6 b - - 0 1", "e4", []string{"e4e3", "e4e3r"}},
 	}
 	for _, c := range cases {
 		p := mustValidFEN(t, v, c.fen)

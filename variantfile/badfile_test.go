@@ -58,7 +58,7 @@ func TestBadFiles(t *testing.T) {
 		{"promotes to a promoting piece", "promotion: {to: [Q]}", "promotion: {to: [P]}", []string{"pieces[0].promotion.to[0]", `"P" promotes itself`}},
 		{"pawn of pawns without its rule", "promotion: {to: [Q]}", "promotion: {on: pawn-of-pawns, to: [Q]}", []string{"rules.pawn_of_pawns", "go together"}},
 		{"pawn of pawns moving back", "betza: fmWfcF, pawn: true, promotion: {to: [Q]}", "betza: WfcF, pawn: true, promotion: {on: pawn-of-pawns, to: [Q]}", []string{"pieces[0].promotion.on", "every move goes forward"}},
-		{"king attacked, other side to move", "start: k4/5/2p2/2P2/K4", "start: k4/5/2p2/2P2/Q3K", []string{"tiny.yaml:7: start", "black's royal piece on a5 is attacked with white to move"}},
+		{"king attacked, other side to move", "start: k4/5/2p2/2P2/K4", "start: k4/5/2p2/2P2/Q3K", []string{"tiny.yaml:7: start", "black's only royal, its King on a5, stands attacked with white to move"}},
 		{"bad stalemate", "start:", "rules: {stalemate: wins}\nstart:", []string{"rules.stalemate", "want draw or loses"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

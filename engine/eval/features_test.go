@@ -21,8 +21,9 @@ func TestFeatureTermsCounted(t *testing.T) {
 		want map[string]int
 	}{
 		// Bishops on c1 (dark) and f1 (light): a pair. The knight on f6
-		// attacks e8 and d7 of the black King's neighbourhood.
-		{"4k3/8/5N2/8/8/8/8/2B1KB2 w - - 0 1", map[string]int{"pair.B": 1, "zone.N": 2}},
+		// attacks e8 (check: Black to move) and d7 of the black King's
+		// neighbourhood.
+		{"4k3/8/5N2/8/8/8/8/2B1KB2 b - - 0 1", map[string]int{"pair.B": 1, "zone.N": 2}},
 		// Two bishops on light squares: no pair.
 		{"4k3/8/8/8/8/8/4B3/4KB2 w - - 0 1", map[string]int{}},
 		// Rook h1 on an open file, rook a1 on a file with only an enemy
@@ -438,10 +439,11 @@ func TestSafeChecksCounted(t *testing.T) {
 		{"r5k1/5ppp/8/1B6/8/8/8/3QK3 w - - 0 1", 0},
 		// The knight on d5 checks from e7; f6 is guarded by the g7 pawn.
 		{"6k1/5ppp/8/3N4/8/8/8/4K3 w - - 0 1", 1},
-		// The queen on a2 checks from b3, c4, d5 and e6 on the open
-		// diagonal (f7 is next to the king) and from a8 (the rank is
-		// open); the bishop on b1 reaches only h7, which the king guards.
-		{"6k1/6pp/8/8/8/8/Q7/1B2K3 w - - 0 1", 5},
+		// The queen on a2 (giving check, Black to move) checks from b3,
+		// c4, d5 and e6 on the open diagonal (f7 is next to the king) and
+		// from a8 (the rank is open); the bishop on b1 reaches only h7,
+		// which the king guards.
+		{"6k1/6pp/8/8/8/8/Q7/1B2K3 b - - 0 1", 5},
 	}
 	for _, c := range cases {
 		pos, err := engine.ParseFEN(v, c.fen)
