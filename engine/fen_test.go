@@ -223,6 +223,10 @@ func TestBadFEN(t *testing.T) {
 		{"chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", "placement", "", 0},                                                                             // no White King (5.1)
 		{"tamerlane", empty9 + "5k5/11 w - 00 0 1", "placement", "", 0},                                                                          // no White royal (3.5)
 		{"tamerlane2", "e1c1o1o1c1e/rnbsmkmsbnr/ppppppppppp/11/11/11/11/11/PPPPPPPPPPP/RNBSKKMSBNR/E1C1O1O1C1E w Geg - 0 1", "placement", "", 0}, // two Kings (2.2)
+		{"chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR b KQkq - 1 3", "side", "", 0},                                                // White, not to move, in check (5)
+		{"chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "", "", 0},                                                    // White to move in check: fine
+		{"tamerlane", "k10/11/11/11/11/11/11/11/5r5/4IK5 b - 00 0 1", "", "", 0},                                                                 // two royals: neither is in check (3.5)
+		{"tamerlane", "k10/11/11/11/11/11/11/11/5r5/5K5 b - 00 0 1", "side", "", 0},                                                              // the only royal attacked, Black to move
 		{"chess", "4k2K/8/8/8/8/8/8/4K3 w - - 0 1", "placement", "", 0},                                                                          // two Kings (5.1)
 		{"chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "placement", "", 0},                                                                          // a pawn on its last rank (5.1)
 		{"chess", "4k3/8/8/8/8/8/8/p3K3 b - - 0 1", "placement", "", 0},                                                                          // a Black pawn on rank 1
