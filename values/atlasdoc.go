@@ -17,8 +17,10 @@ import (
 // engine's variant table), each method's value with its 95% interval,
 // their agreement z (atlasAgreement) and every published figure of pub
 // (data/published; nil: none) with its source. file is the atlas's path
-// as the reproducing command names it.
-func AtlasMarkdown(tab *published.Table, pub *published.Table, file string) string {
+// as the reproducing command names it; ev is the variant whose pieces'
+// moves the table describes (nil: the built-in variant of the atlas's
+// name, if any).
+func AtlasMarkdown(tab *published.Table, pub *published.Table, file string, ev *engine.Variant) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Measured values: `%s`, written by `tamerlane values --run DIR --write-atlas %s`; this section by `tamerlane values --atlas %s --markdown`, its plot by `--plot`.\n\n", file, file, file)
 	for _, s := range tab.Sources {
@@ -39,7 +41,9 @@ func AtlasMarkdown(tab *published.Table, pub *published.Table, file string) stri
 	if tab.Description != "" {
 		fmt.Fprintf(&b, "\n**Note**: %s.\n", tab.Description)
 	}
-	ev, _ := engine.VariantWithRules(tab.Variant, "")
+	if ev == nil {
+		ev, _ = engine.VariantWithRules(tab.Variant, "")
+	}
 	for _, sc := range atlasScales(tab) {
 		fmt.Fprintf(&b, "\n**In %s** (95%% intervals; z = (regression − imbalance)/√(SE_r² + SE_i²), each SE read off its interval", sc)
 		if sc == published.PawnOne {

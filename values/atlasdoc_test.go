@@ -27,7 +27,7 @@ func TestAtlasMarkdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	md := AtlasMarkdown(tab, cat["tamerlane2"], "data/measured/tamerlane2.yaml")
+	md := AtlasMarkdown(tab, cat["tamerlane2"], "data/measured/tamerlane2.yaml", nil)
 	// N in P=1: regression 3 ± 1.96·0.2, imbalance 2.5 ± 1.96·0.3, z =
 	// 0.5/√(0.2² + 0.3²) = +1.39 (the SEs read back off the rounded
 	// intervals); bridged 3.4 ± 1.96·0.25, z = −0.4/√(0.2² + 0.25²) =

@@ -9,8 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"tamerlane/engine"
 	"tamerlane/values"
 	"tamerlane/values/published"
+	"tamerlane/variantfile"
 )
 
 // atlasFlags are the values command's flags for the atlas of measured
@@ -116,7 +118,11 @@ func printAtlas(a *atlasFlags, stdout io.Writer) error {
 	}
 	pub := cat[tab.Variant]
 	if a.markdown {
-		fmt.Fprint(stdout, values.AtlasMarkdown(tab, pub, filepath.ToSlash(a.file)))
+		ev, err := atlasVariant(tab)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(stdout, values.AtlasMarkdown(tab, pub, filepath.ToSlash(a.file), ev))
 	}
 	if a.plot != "" {
 		png, svg, err := values.PlotAtlas(a.plot, tab, pub)
@@ -128,6 +134,36 @@ func printAtlas(a *atlasFlags, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// atlasVariant returns the variant an atlas file measured: the built-in
+// one of its name, else the variant file its measurement config names
+// (the config path its provenance records, read from the working
+// directory: the repository root). nil when neither is found, so that the
+// table is printed without the pieces' moves.
+func atlasVariant(tab *published.Table) (*engine.Variant, error) {
+	if v, err := engine.VariantWithRules(tab.Variant, ""); err == nil {
+		return v, nil
+	}
+	for _, s := range tab.Sources {
+		if s.Provenance == nil {
+			continue
+		}
+		cfg, err := values.LoadConfig(s.Provenance.Config, "")
+		if err != nil {
+			continue // not here: the table goes without the moves
+		}
+		for _, v := range cfg.Variants {
+			if v.Variant == tab.Variant && v.VariantFile != "" {
+				ev, err := variantfile.Load(v.VariantFile)
+				if err != nil {
+					return nil, fmt.Errorf("%s: the variant file of %s: %w", s.Provenance.Config, tab.Variant, err)
+				}
+				return ev, nil
+			}
+		}
+	}
+	return nil, nil
 }
 
 // printAtlasComparison prints the values of the run against the atlas:

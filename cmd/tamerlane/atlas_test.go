@@ -127,3 +127,20 @@ func TestValuesAtlas(t *testing.T) {
 		t.Errorf("--markdown alone: exit %d, %s", code, errs)
 	}
 }
+
+// TestAtlasMarkdownFileVariant: the table of an atlas measured on a
+// variant file says how its pieces move, read from the variant file that
+// the measurement config in its provenance names (from the repository
+// root, as the page's commands run).
+func TestAtlasMarkdownFileVariant(t *testing.T) {
+	t.Chdir("../..")
+	code, out, errs := runCLI(t, "values", "--atlas", "data/measured/capablanca.yaml", "--markdown")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"| A | archbishop (bishop + knight) | leap (1,2); slide diagonally |", "| C | chancellor (rook + knight) | leap (1,2); slide orthogonally |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}
