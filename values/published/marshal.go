@@ -19,7 +19,7 @@ func Marshal(t *Table, comment string) ([]byte, error) {
 		doc.Pieces = append(doc.Pieces, filePiece(p))
 	}
 	for _, s := range t.Sources {
-		doc.Sources = append(doc.Sources, fileSource{ID: s.ID, Citation: s.Citation, URL: s.URL, Kind: s.Kind, Note: s.Note, Provenance: s.Provenance})
+		doc.Sources = append(doc.Sources, fileSource(s))
 	}
 	for _, e := range t.Entries {
 		v := fileValue{Piece: e.Piece, Source: e.Source, Scale: e.Scale, Note: e.Note}
