@@ -60,6 +60,9 @@ type pieceGen struct {
 	// leapTab is 1 + the index in compiled.leapTo of the squares the
 	// leaps reach, 0 for a piece without leaps
 	leapTab int
+	// promoSq holds the indexes of the squares on which a move of this
+	// piece may promote (empty for a piece that does not promote)
+	promoSq Bitboard
 	royal   bool
 	rank    int
 	king    bool

@@ -18,6 +18,7 @@ func (v *Variant) compileMoveRays(rayOf func(d int) int) {
 	c := &v.c
 	for code := range c.gen {
 		g := &c.gen[code]
+		g.promoSq = v.promoSquares(g, Piece(code).Color())
 		for k := range g.rides {
 			r := &g.rides[k]
 			r.ray, r.up = rayOf(r.d), r.d > 0
@@ -67,6 +68,28 @@ func (v *Variant) compileMoveRays(rayOf func(d int) int) {
 		c.leapTo = append(c.leapTo, t)
 		g.leapTab = len(c.leapTo)
 	}
+}
+
+// promoSquares returns the indexes of the squares of the playing area on
+// which a move of a piece of gen g and color us may promote (see addTo).
+func (v *Variant) promoSquares(g *pieceGen, us Color) Bitboard {
+	c := &v.c
+	var b Bitboard
+	for _, s := range c.onBoard {
+		var in bool
+		switch g.promo {
+		case PromoteOnLastRank, PromotePawnOfPawns:
+			in = c.lastRank[us][s]
+		case PromoteOnFarCorners:
+			in = c.farCorner[us][s]
+		case PromoteInZone:
+			in = c.fromLast[us][s] < g.zone
+		}
+		if in {
+			b = b.Or(BitAt(int(c.index[s])))
+		}
+	}
+	return b
 }
 
 // Mobility returns, for the piece on s, the set of squares it attacks (the

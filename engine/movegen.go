@@ -207,7 +207,17 @@ func (p *Position) genPieceMoves(ml *MoveList, from Square, us Color, capsOnly b
 	them := Piece(us.Other())
 	// quiets: moves to empty squares are looked at
 	quiets := !capsOnly || g.promo != NoPromotion
-	for _, l := range g.leaps {
+	leaps := g.leaps
+	if capsOnly && g.leapTab > 0 {
+		// only captures and moves onto a promotion square can be added
+		t := &c.leapTo[g.leapTab-1]
+		i := c.index[from]
+		free := c.all.AndNot(p.occupied())
+		if t.capture[i].And(p.byColor[us.Other()]).Empty() && t.move[i].And(free).And(g.promoSq).Empty() {
+			leaps = nil
+		}
+	}
+	for _, l := range leaps {
 		to := from + Square(l.d)
 		t := b[to]
 		if t == Empty {
