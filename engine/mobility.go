@@ -3,11 +3,17 @@ package engine
 import "slices"
 
 // leapTargets are the squares of the playing area a piece's leaps reach
-// from each index: by its moving leaps (move) and its capturing ones
-// (capture).
+// from each index: to[i].move by its moving leaps and to[i].capture by its
+// capturing ones, side by side so that a look-up touches one cache line.
 type leapTargets struct {
-	leaps         []offMode
-	move, capture [MaxIndex]Bitboard
+	leaps []offMode
+	to    [MaxIndex]leapPair
+}
+
+// leapPair is the squares a piece's moving and capturing leaps reach from
+// one index.
+type leapPair struct {
+	move, capture Bitboard
 }
 
 // compileMoveRays gives every piece's slides, bent slides and hops the
@@ -58,10 +64,10 @@ func (v *Variant) compileMoveRays(rayOf func(d int) int) {
 					continue
 				}
 				if l.mode != CaptureOnly {
-					t.move[i] = t.move[i].Or(BitAt(int(c.index[to])))
+					t.to[i].move = t.to[i].move.Or(BitAt(int(c.index[to])))
 				}
 				if l.mode != MoveOnly {
-					t.capture[i] = t.capture[i].Or(BitAt(int(c.index[to])))
+					t.to[i].capture = t.to[i].capture.Or(BitAt(int(c.index[to])))
 				}
 			}
 		}
@@ -109,9 +115,9 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 	ts := reachTally{avoid: avoid}
 	ts.tgt[MoveOrCapture], ts.tgt[MoveOnly], ts.tgt[CaptureOnly] = free.Or(enemy), free, enemy
 	if g.leapTab > 0 {
-		t := &c.leapTo[g.leapTab-1]
-		ts.acc = t.move[i].And(free).Or(t.capture[i].And(enemy))
-		ts.att = t.capture[i]
+		t := &c.leapTo[g.leapTab-1].to[i]
+		ts.acc = t.move.And(free).Or(t.capture.And(enemy))
+		ts.att = t.capture
 	}
 	for k := range g.rides {
 		r := &g.rides[k]
@@ -160,7 +166,7 @@ func (p *Position) AttackSet(s Square) Bitboard {
 		if g.leapTab == 0 {
 			return Bitboard{}
 		}
-		return c.leapTo[g.leapTab-1].capture[c.index[s]]
+		return c.leapTo[g.leapTab-1].to[c.index[s]].capture
 	}
 	att, _, _ := p.Mobility(s, Bitboard{})
 	return att
