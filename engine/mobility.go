@@ -112,15 +112,25 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 	occ := p.occupied()
 	enemy := p.byColor[pc.Color().Other()]
 	free := c.all.AndNot(occ)
-	ts := reachTally{avoid: avoid}
-	ts.tgt[MoveOrCapture], ts.tgt[MoveOnly], ts.tgt[CaptureOnly] = free.Or(enemy), free, enemy
+	var att, acc Bitboard
 	if g.leapTab > 0 {
 		t := &c.leapTo[g.leapTab-1].to[i]
-		ts.acc = t.move.And(free).Or(t.capture.And(enemy))
-		ts.att = t.capture
+		acc = t.move.And(free).Or(t.capture.And(enemy))
+		att = t.capture
 	}
-	for k := range g.rides {
-		r := &g.rides[k]
+	rides, hops := g.rides, g.hops
+	if len(rides) == 0 && len(hops) == 0 {
+		n := acc.Count()
+		if n == 0 || avoid.Empty() {
+			return att, n, 0
+		}
+		return att, n, acc.And(avoid).Count()
+	}
+	ts := reachTally{att: att, acc: acc, avoid: avoid}
+	ts.tgt[MoveOrCapture], ts.tgt[MoveOnly], ts.tgt[CaptureOnly] = free.Or(enemy), free, enemy
+	rays := c.rays
+	for k := range rides {
+		r := &rides[k]
 		o := i
 		if r.first != 0 {
 			f := int(s) + r.first
@@ -129,7 +139,7 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 			}
 			o = int(c.index[f])
 		}
-		ray := c.rays[r.ray]
+		ray := rays[r.ray]
 		reach := ray[o]
 		if blk := reach.And(occ); blk.Any() {
 			reach = reach.AndNot(ray[nearest(blk, r.up)])
@@ -139,9 +149,9 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 		}
 		ts.add(reach, r.mode)
 	}
-	for k := range g.hops {
-		h := &g.hops[k]
-		ray := c.rays[h.ray]
+	for k := range hops {
+		h := &hops[k]
+		ray := rays[h.ray]
 		blk := ray[i].And(occ)
 		if blk.Empty() {
 			continue
@@ -197,8 +207,13 @@ func (ts *reachTally) add(reach Bitboard, m Mode) {
 
 // flush tallies acc and empties it.
 func (ts *reachTally) flush() {
+	if ts.acc.Empty() {
+		return
+	}
 	ts.n += ts.acc.Count()
-	ts.avoided += ts.acc.And(ts.avoid).Count()
+	if ts.avoid.Any() {
+		ts.avoided += ts.acc.And(ts.avoid).Count()
+	}
 	ts.acc = Bitboard{}
 }
 
