@@ -125,6 +125,9 @@ type attackTables struct {
 	leapCodes uint64
 	leapSlot  [64]uint8
 	leapFrom  []Bitboard
+	// leapAny[i] are the squares from which some code of leapCodes
+	// attacks index i: where leapAttackers looks for candidates
+	leapAny *[MaxIndex]Bitboard
 	// slideGroups and bentGroups gather the slides and the bent slides
 	// by the codes that attack along them
 	slideGroups, bentGroups []attackGroup
