@@ -56,7 +56,9 @@ type Evaluator struct {
 	onBoard  [engine.NumSquares]bool
 	files    int
 	lastRank int32
-	// pawn structure scratch
+	// pawn structure scratch; fileMask[c] has bit f+1 set when c has a
+	// pawn on file f (0 when the variant has no pawn terms)
+	fileMask  [2]uint32
 	pawnCount [2][engine.MaxFiles + 2]int32
 	minRank   [2][engine.MaxFiles + 2]int32 // lowest absolute rank of a pawn on the file
 	maxRank   [2][engine.MaxFiles + 2]int32 // highest absolute rank
