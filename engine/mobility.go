@@ -126,8 +126,31 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 		}
 		return att, n, acc.And(avoid).Count()
 	}
-	ts := reachTally{att: att, acc: acc, avoid: avoid}
-	ts.tgt[MoveOrCapture], ts.tgt[MoveOnly], ts.tgt[CaptureOnly] = free.Or(enemy), free, enemy
+	// The squares a component counts are its reach within the targets
+	// of its mode. They gather in acc while the components' sets are
+	// disjoint, and are tallied when one overlaps acc and at the end, so
+	// that a square two components reach counts twice.
+	n, avoided := 0, 0
+	both := free.Or(enemy)
+	add := func(reach Bitboard, m Mode) {
+		cnt := both
+		switch m {
+		case MoveOnly:
+			cnt = free
+		case CaptureOnly:
+			cnt = enemy
+		}
+		if m != MoveOnly {
+			att = att.Or(reach)
+		}
+		cnt = cnt.And(reach)
+		if acc.And(cnt).Any() {
+			n += acc.Count()
+			avoided += acc.And(avoid).Count()
+			acc = Bitboard{}
+		}
+		acc = acc.Or(cnt)
+	}
 	rays := c.rays
 	for k := range rides {
 		r := &rides[k]
@@ -147,7 +170,7 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 		if r.window != nil {
 			reach = reach.And(r.window[o])
 		}
-		ts.add(reach, r.mode)
+		add(reach, r.mode)
 	}
 	for k := range hops {
 		h := &hops[k]
@@ -161,10 +184,15 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 		if rest := blk.AndNot(BitAt(t)); rest.Any() {
 			reach = reach.AndNot(ray[nearest(rest, h.up)])
 		}
-		ts.add(reach, h.mode)
+		add(reach, h.mode)
 	}
-	ts.flush()
-	return ts.att, ts.n, ts.avoided
+	if acc.Any() {
+		n += acc.Count()
+		if avoid.Any() {
+			avoided += acc.And(avoid).Count()
+		}
+	}
+	return att, n, avoided
 }
 
 // AttackSet returns the squares the piece on s attacks: Mobility's first
@@ -180,41 +208,6 @@ func (p *Position) AttackSet(s Square) Bitboard {
 	}
 	att, _, _ := p.Mobility(s, Bitboard{})
 	return att
-}
-
-// reachTally sums the reach of a piece's components for Mobility. The
-// squares a component counts are its reach within the targets of its
-// mode (tgt). They are gathered in acc while the components' sets are
-// disjoint, and tallied when one overlaps acc and at the end, so that a
-// square two components reach counts twice.
-type reachTally struct {
-	att, acc, avoid Bitboard
-	tgt             [3]Bitboard
-	n, avoided      int
-}
-
-// add adds the reach of a component with mode m.
-func (ts *reachTally) add(reach Bitboard, m Mode) {
-	if m != MoveOnly {
-		ts.att = ts.att.Or(reach)
-	}
-	cnt := reach.And(ts.tgt[m])
-	if ts.acc.And(cnt).Any() {
-		ts.flush()
-	}
-	ts.acc = ts.acc.Or(cnt)
-}
-
-// flush tallies acc and empties it.
-func (ts *reachTally) flush() {
-	if ts.acc.Empty() {
-		return
-	}
-	ts.n += ts.acc.Count()
-	if ts.avoid.Any() {
-		ts.avoided += ts.acc.And(ts.avoid).Count()
-	}
-	ts.acc = Bitboard{}
 }
 
 // window returns the squares of the playing area r's slide from index o
