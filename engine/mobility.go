@@ -3,17 +3,11 @@ package engine
 import "slices"
 
 // leapTargets are the squares of the playing area a piece's leaps reach
-// from each index: to[i].move by its moving leaps and to[i].capture by its
-// capturing ones, side by side so that a look-up touches one cache line.
+// from each index: by its moving leaps (move) and its capturing ones
+// (capture).
 type leapTargets struct {
-	leaps []offMode
-	to    [MaxIndex]leapPair
-}
-
-// leapPair is the squares a piece's moving and capturing leaps reach from
-// one index.
-type leapPair struct {
-	move, capture Bitboard
+	leaps         []offMode
+	move, capture [MaxIndex]Bitboard
 }
 
 // compileMoveRays gives every piece's slides, bent slides and hops the
@@ -64,10 +58,10 @@ func (v *Variant) compileMoveRays(rayOf func(d int) int) {
 					continue
 				}
 				if l.mode != CaptureOnly {
-					t.to[i].move = t.to[i].move.Or(BitAt(int(c.index[to])))
+					t.move[i] = t.move[i].Or(BitAt(int(c.index[to])))
 				}
 				if l.mode != MoveOnly {
-					t.to[i].capture = t.to[i].capture.Or(BitAt(int(c.index[to])))
+					t.capture[i] = t.capture[i].Or(BitAt(int(c.index[to])))
 				}
 			}
 		}
@@ -114,9 +108,9 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 	free := c.all.AndNot(occ)
 	var att, acc Bitboard
 	if g.leapTab > 0 {
-		t := &c.leapTo[g.leapTab-1].to[i]
-		acc = t.move.And(free).Or(t.capture.And(enemy))
-		att = t.capture
+		t := &c.leapTo[g.leapTab-1]
+		acc = t.move[i].And(free).Or(t.capture[i].And(enemy))
+		att = t.capture[i]
 	}
 	rides, hops := g.rides, g.hops
 	if len(rides) == 0 && len(hops) == 0 {
@@ -204,7 +198,7 @@ func (p *Position) AttackSet(s Square) Bitboard {
 		if g.leapTab == 0 {
 			return Bitboard{}
 		}
-		return c.leapTo[g.leapTab-1].to[c.index[s]].capture
+		return c.leapTo[g.leapTab-1].capture[c.index[s]]
 	}
 	att, _, _ := p.Mobility(s, Bitboard{})
 	return att

@@ -131,7 +131,7 @@ func (p *Position) genPieceCaptures(ml *MoveList, from Square, us Color) {
 	noCap := p.cur().waiting[us.Other()]
 	enemy := p.byColor[us.Other()]
 	if g.leapTab > 0 {
-		if caps := c.leapTo[g.leapTab-1].to[i].capture.And(enemy); caps.Any() {
+		if caps := c.leapTo[g.leapTab-1].capture[i].And(enemy); caps.Any() {
 			them := Piece(us.Other())
 			for _, l := range g.leaps {
 				to := from + Square(l.d)
@@ -210,9 +210,10 @@ func (p *Position) genPieceMoves(ml *MoveList, from Square, us Color, capsOnly b
 	leaps := g.leaps
 	if capsOnly && g.leapTab > 0 {
 		// only captures and moves onto a promotion square can be added
-		t := &c.leapTo[g.leapTab-1].to[c.index[from]]
+		t := &c.leapTo[g.leapTab-1]
+		i := c.index[from]
 		free := c.all.AndNot(p.occupied())
-		if t.capture.And(p.byColor[us.Other()]).Empty() && t.move.And(free).And(g.promoSq).Empty() {
+		if t.capture[i].And(p.byColor[us.Other()]).Empty() && t.move[i].And(free).And(g.promoSq).Empty() {
 			leaps = nil
 		}
 	}
