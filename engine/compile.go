@@ -60,6 +60,9 @@ type pieceGen struct {
 	// leapTab is 1 + the index in compiled.leapTo of the squares the
 	// leaps reach, 0 for a piece without leaps
 	leapTab int
+	// promoSq holds the indexes of the squares on which a move of this
+	// piece may promote (empty for a piece that does not promote)
+	promoSq Bitboard
 	royal   bool
 	rank    int
 	king    bool
@@ -122,6 +125,9 @@ type attackTables struct {
 	leapCodes uint64
 	leapSlot  [64]uint8
 	leapFrom  []Bitboard
+	// leapAny[i] are the squares from which some code of leapCodes
+	// attacks index i: where leapAttackers looks for candidates
+	leapAny *[MaxIndex]Bitboard
 	// slideGroups and bentGroups gather the slides and the bent slides
 	// by the codes that attack along them
 	slideGroups, bentGroups []attackGroup

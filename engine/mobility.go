@@ -18,6 +18,7 @@ func (v *Variant) compileMoveRays(rayOf func(d int) int) {
 	c := &v.c
 	for code := range c.gen {
 		g := &c.gen[code]
+		g.promoSq = v.promoSquares(g, Piece(code).Color())
 		for k := range g.rides {
 			r := &g.rides[k]
 			r.ray, r.up = rayOf(r.d), r.d > 0
@@ -69,6 +70,28 @@ func (v *Variant) compileMoveRays(rayOf func(d int) int) {
 	}
 }
 
+// promoSquares returns the indexes of the squares of the playing area on
+// which a move of a piece of gen g and color us may promote (see addTo).
+func (v *Variant) promoSquares(g *pieceGen, us Color) Bitboard {
+	c := &v.c
+	var b Bitboard
+	for _, s := range c.onBoard {
+		var in bool
+		switch g.promo {
+		case PromoteOnLastRank, PromotePawnOfPawns:
+			in = c.lastRank[us][s]
+		case PromoteOnFarCorners:
+			in = c.farCorner[us][s]
+		case PromoteInZone:
+			in = c.fromLast[us][s] < g.zone
+		}
+		if in {
+			b = b.Or(BitAt(int(c.index[s])))
+		}
+	}
+	return b
+}
+
 // Mobility returns, for the piece on s, the set of squares it attacks (the
 // squares Reach marks in cover: every square of the playing area that one
 // of its capturing components reaches, whatever stands there; never a
@@ -83,15 +106,48 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 	occ := p.occupied()
 	enemy := p.byColor[pc.Color().Other()]
 	free := c.all.AndNot(occ)
-	ts := reachTally{avoid: avoid}
-	ts.tgt[MoveOrCapture], ts.tgt[MoveOnly], ts.tgt[CaptureOnly] = free.Or(enemy), free, enemy
+	var att, acc Bitboard
 	if g.leapTab > 0 {
 		t := &c.leapTo[g.leapTab-1]
-		ts.acc = t.move[i].And(free).Or(t.capture[i].And(enemy))
-		ts.att = t.capture[i]
+		acc = t.move[i].And(free).Or(t.capture[i].And(enemy))
+		att = t.capture[i]
 	}
-	for k := range g.rides {
-		r := &g.rides[k]
+	rides, hops := g.rides, g.hops
+	if len(rides) == 0 && len(hops) == 0 {
+		n := acc.Count()
+		if n == 0 || avoid.Empty() {
+			return att, n, 0
+		}
+		return att, n, acc.And(avoid).Count()
+	}
+	// The squares a component counts are its reach within the targets
+	// of its mode. They gather in acc while the components' sets are
+	// disjoint, and are tallied when one overlaps acc and at the end, so
+	// that a square two components reach counts twice.
+	n, avoided := 0, 0
+	both := free.Or(enemy)
+	add := func(reach Bitboard, m Mode) {
+		cnt := both
+		switch m {
+		case MoveOnly:
+			cnt = free
+		case CaptureOnly:
+			cnt = enemy
+		}
+		if m != MoveOnly {
+			att = att.Or(reach)
+		}
+		cnt = cnt.And(reach)
+		if acc.And(cnt).Any() {
+			n += acc.Count()
+			avoided += acc.And(avoid).Count()
+			acc = Bitboard{}
+		}
+		acc = acc.Or(cnt)
+	}
+	rays := c.rays
+	for k := range rides {
+		r := &rides[k]
 		o := i
 		if r.first != 0 {
 			f := int(s) + r.first
@@ -100,7 +156,7 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 			}
 			o = int(c.index[f])
 		}
-		ray := c.rays[r.ray]
+		ray := rays[r.ray]
 		reach := ray[o]
 		if blk := reach.And(occ); blk.Any() {
 			reach = reach.AndNot(ray[nearest(blk, r.up)])
@@ -108,11 +164,11 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 		if r.window != nil {
 			reach = reach.And(r.window[o])
 		}
-		ts.add(reach, r.mode)
+		add(reach, r.mode)
 	}
-	for k := range g.hops {
-		h := &g.hops[k]
-		ray := c.rays[h.ray]
+	for k := range hops {
+		h := &hops[k]
+		ray := rays[h.ray]
 		blk := ray[i].And(occ)
 		if blk.Empty() {
 			continue
@@ -122,10 +178,15 @@ func (p *Position) Mobility(s Square, avoid Bitboard) (Bitboard, int, int) {
 		if rest := blk.AndNot(BitAt(t)); rest.Any() {
 			reach = reach.AndNot(ray[nearest(rest, h.up)])
 		}
-		ts.add(reach, h.mode)
+		add(reach, h.mode)
 	}
-	ts.flush()
-	return ts.att, ts.n, ts.avoided
+	if acc.Any() {
+		n += acc.Count()
+		if avoid.Any() {
+			avoided += acc.And(avoid).Count()
+		}
+	}
+	return att, n, avoided
 }
 
 // AttackSet returns the squares the piece on s attacks: Mobility's first
@@ -141,36 +202,6 @@ func (p *Position) AttackSet(s Square) Bitboard {
 	}
 	att, _, _ := p.Mobility(s, Bitboard{})
 	return att
-}
-
-// reachTally sums the reach of a piece's components for Mobility. The
-// squares a component counts are its reach within the targets of its
-// mode (tgt). They are gathered in acc while the components' sets are
-// disjoint, and tallied when one overlaps acc and at the end, so that a
-// square two components reach counts twice.
-type reachTally struct {
-	att, acc, avoid Bitboard
-	tgt             [3]Bitboard
-	n, avoided      int
-}
-
-// add adds the reach of a component with mode m.
-func (ts *reachTally) add(reach Bitboard, m Mode) {
-	if m != MoveOnly {
-		ts.att = ts.att.Or(reach)
-	}
-	cnt := reach.And(ts.tgt[m])
-	if ts.acc.And(cnt).Any() {
-		ts.flush()
-	}
-	ts.acc = ts.acc.Or(cnt)
-}
-
-// flush tallies acc and empties it.
-func (ts *reachTally) flush() {
-	ts.n += ts.acc.Count()
-	ts.avoided += ts.acc.And(ts.avoid).Count()
-	ts.acc = Bitboard{}
 }
 
 // window returns the squares of the playing area r's slide from index o

@@ -104,12 +104,93 @@ func (p *Position) genPiece(ml *MoveList, from Square, us Color) {
 func (p *Position) genPieces(ml *MoveList, capsOnly bool) {
 	us := p.side
 	waiting := p.cur().waiting[us]
+	gen := &p.v.c.gen
 	for i := 0; i < p.count[us]; i++ {
-		if from := p.list[us][i]; from != waiting {
+		from := p.list[us][i]
+		switch {
+		case from == waiting:
+		case capsOnly && gen[p.board[from]&0x7f].promo == NoPromotion:
+			p.genPieceCaptures(ml, from, us)
+		default:
 			p.genPieceMoves(ml, from, us, capsOnly)
 		}
 	}
 	p.genEnPassant(ml)
+}
+
+// genPieceCaptures adds the captures of genPieceMoves for the piece on from,
+// which does not promote, in the same order. Their targets come from square
+// sets: a leap's from the squares the piece's leaps capture on, met with
+// the enemy pieces; a slide's or a hop's from the first (or second)
+// occupied square of its ray.
+func (p *Position) genPieceCaptures(ml *MoveList, from Square, us Color) {
+	b := &p.board
+	c := &p.v.c
+	g := &c.gen[b[from]&0x7f]
+	i := int(c.index[from])
+	noCap := p.cur().waiting[us.Other()]
+	enemy := p.byColor[us.Other()]
+	if g.leapTab > 0 {
+		if caps := c.leapTo[g.leapTab-1].capture[i].And(enemy); caps.Any() {
+			them := Piece(us.Other())
+			for _, l := range g.leaps {
+				to := from + Square(l.d)
+				if t := b[to]; t != Empty && t&0x81 == them && l.mode != MoveOnly && to != noCap {
+					p.addTo(ml, g, us, from, to, false)
+				}
+			}
+		}
+	}
+	if len(g.rides) == 0 && len(g.hops) == 0 {
+		return
+	}
+	occ := p.occupied()
+	for k := range g.rides {
+		r := &g.rides[k]
+		if r.mode == MoveOnly {
+			continue
+		}
+		o := i
+		if r.first != 0 {
+			f := from + Square(r.first)
+			if b[f] != Empty {
+				continue // a bent slide's first step is blocked
+			}
+			o = int(c.index[f])
+		}
+		blk := c.rays[r.ray][o].And(occ)
+		if blk.Empty() {
+			continue
+		}
+		t := nearest(blk, r.up)
+		if !enemy.Has(t) || (r.window != nil && !r.window[o].Has(t)) {
+			continue
+		}
+		if to := c.square[t]; to != noCap {
+			p.addTo(ml, g, us, from, to, false)
+		}
+	}
+	for k := range g.hops {
+		h := &g.hops[k]
+		if h.mode == MoveOnly {
+			continue
+		}
+		blk := c.rays[h.ray][i].And(occ)
+		if blk.Empty() {
+			continue
+		}
+		blk = blk.AndNot(BitAt(nearest(blk, h.up)))
+		if blk.Empty() {
+			continue
+		}
+		t := nearest(blk, h.up)
+		if !enemy.Has(t) {
+			continue
+		}
+		if to := c.square[t]; to != noCap {
+			p.addTo(ml, g, us, from, to, false)
+		}
+	}
 }
 
 // genPieceMoves adds the moves of genPiece for the piece on from, or with
@@ -126,7 +207,17 @@ func (p *Position) genPieceMoves(ml *MoveList, from Square, us Color, capsOnly b
 	them := Piece(us.Other())
 	// quiets: moves to empty squares are looked at
 	quiets := !capsOnly || g.promo != NoPromotion
-	for _, l := range g.leaps {
+	leaps := g.leaps
+	if capsOnly && g.leapTab > 0 {
+		// only captures and moves onto a promotion square can be added
+		t := &c.leapTo[g.leapTab-1]
+		i := c.index[from]
+		free := c.all.AndNot(p.occupied())
+		if t.capture[i].And(p.byColor[us.Other()]).Empty() && t.move[i].And(free).And(g.promoSq).Empty() {
+			leaps = nil
+		}
+	}
+	for _, l := range leaps {
 		to := from + Square(l.d)
 		t := b[to]
 		if t == Empty {

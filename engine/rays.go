@@ -82,6 +82,7 @@ func (v *Variant) compileRays() {
 		}
 		n := bits.OnesCount64(at.leapCodes)
 		at.leapFrom = make([]Bitboard, MaxIndex*n)
+		at.leapAny = new([MaxIndex]Bitboard)
 		slot := 0
 		for m := at.leapCodes; m != 0; m &= m - 1 {
 			code := bits.TrailingZeros64(m)
@@ -94,6 +95,7 @@ func (v *Variant) compileRays() {
 					if q := int(s) - l.d; c.empty[q] == Empty {
 						e := &at.leapFrom[int(c.index[s])*n+slot]
 						*e = e.Or(BitAt(int(c.index[q])))
+						at.leapAny[c.index[s]] = at.leapAny[c.index[s]].Or(BitAt(int(c.index[q])))
 					}
 				}
 			}
@@ -149,16 +151,23 @@ func (p *Position) occupied() Bitboard { return p.byColor[White].Or(p.byColor[Bl
 
 // leapAttackers returns the squares of side by's pieces, outside removed,
 // that attack index i by a capture leap; with one set, it returns as soon
-// as one piece code is found to attack.
+// as one attacker is found. Only the squares from which some piece of by
+// could leap onto i are examined, each against its own code's table.
 func (p *Position) leapAttackers(i int, by Color, removed Bitboard, one bool) Bitboard {
-	at := &p.v.c.att[by]
+	c := &p.v.c
+	at := &c.att[by]
+	cand := at.leapAny[i].And(p.byColor[by]).AndNot(removed)
+	if cand.Empty() {
+		return Bitboard{}
+	}
 	n := bits.OnesCount64(at.leapCodes)
 	row := at.leapFrom[i*n : i*n+n]
 	var set Bitboard
-	for m := at.leapCodes & p.present; m != 0; m &= m - 1 {
-		code := bits.TrailingZeros64(m)
-		if a := p.byCode[code].AndNot(removed).And(row[at.leapSlot[code]]); a.Any() {
-			set = set.Or(a)
+	for cand.Any() {
+		q := cand.PopFirst()
+		code := p.board[c.square[q]] & 0x3f
+		if at.leapCodes>>code&1 != 0 && row[at.leapSlot[code]].Has(q) {
+			set = set.Or(BitAt(q))
 			if one {
 				break
 			}

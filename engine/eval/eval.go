@@ -44,7 +44,8 @@ type Evaluator struct {
 	rank      [engine.NumSquares]int8
 	// cover[c] is the set of squares c's pieces attack; attBy[c][t] the
 	// squares c's pieces of type t attack, for the types in typesSeen[c]
-	// (the others hold a former evaluation's sets)
+	// (the others hold a former evaluation's sets), filled only when the
+	// threats or the safe checks read them (else typesSeen is 0)
 	cover     [2]engine.Bitboard
 	attBy     [2][32]engine.Bitboard
 	typesSeen [2]uint64
@@ -55,7 +56,9 @@ type Evaluator struct {
 	onBoard  [engine.NumSquares]bool
 	files    int
 	lastRank int32
-	// pawn structure scratch
+	// pawn structure scratch; fileMask[c] has bit f+1 set when c has a
+	// pawn on file f (0 when the variant has no pawn terms)
+	fileMask  [2]uint32
 	pawnCount [2][engine.MaxFiles + 2]int32
 	minRank   [2][engine.MaxFiles + 2]int32 // lowest absolute rank of a pawn on the file
 	maxRank   [2][engine.MaxFiles + 2]int32 // highest absolute rank
@@ -317,6 +320,8 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 		}
 		e.typesSeen[c] = 0
 	}
+	// the attacks by type are read by the threats and the safe checks only
+	byType := all || e.threatsLive || (r.checks >= 0 && e.checksLive)
 	unsafe := r.hasUnsafe && (all || e.unsafeLive)
 	if unsafe {
 		e.pawnAttacks(pos)
@@ -342,11 +347,13 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 		if all || e.zoneLive {
 			zone = e.zoneOf(pos, c.Other())
 		}
+		inZone := zone.Any()
 		var enemyPawnAtt engine.Bitboard
 		if unsafe {
 			enemyPawnAtt = e.pawnAtt[c.Other()]
 		}
 		var cover engine.Bitboard
+		var seen uint64
 		attBy := &e.attBy[c]
 		for _, s := range pos.Pieces(c) {
 			t := pos.At(s).Type()
@@ -374,9 +381,11 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 				att, n, unsafeN = pos.Mobility(s, avoid)
 			}
 			cover = cover.Or(att)
-			attBy[t&31] = attBy[t&31].Or(att)
-			e.typesSeen[c] |= 1 << (t & 31)
-			if tt.zone >= 0 && zone.Any() {
+			if byType {
+				attBy[t&31] = attBy[t&31].Or(att)
+				seen |= 1 << (t & 31)
+			}
+			if inZone && tt.zone >= 0 {
 				a := int32(att.And(zone).Count())
 				raw[tt.zone&(maxTerms-1)] += sgn * a
 				if a > 0 && !tt.pawn {
@@ -406,6 +415,7 @@ func (e *Evaluator) compute(pos *engine.Position, all bool) int {
 			}
 		}
 		e.cover[c] = cover
+		e.typesSeen[c] = seen
 		if r.danger >= 0 {
 			raw[r.danger] += sgn * dangerValue(attackers, attacks)
 		}

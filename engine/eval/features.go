@@ -228,18 +228,18 @@ func (e *Evaluator) pawnAttacks(pos *engine.Position) {
 }
 
 // fileTerms adds the open and half-open file terms of the rook-like pieces
-// recorded in e.rookSq (the pawn counts per file are filled).
+// recorded in e.rookSq (the files with pawns, fileMask, are filled).
 func (e *Evaluator) fileTerms(pos *engine.Position) {
 	raw := &e.raw
 	for c := 0; c < 2; c++ {
 		sgn := int32(1 - 2*c)
 		for _, s := range e.rookSq[c][:e.nrook[c]] {
-			f := int(e.file[s]) + 1
-			if e.pawnCount[c][f] != 0 {
+			f := uint(e.file[s]) + 1
+			if e.fileMask[c]>>f&1 != 0 {
 				continue
 			}
 			tt := &e.types[pos.At(s).Type()]
-			if e.pawnCount[1-c][f] == 0 {
+			if e.fileMask[1-c]>>f&1 == 0 {
 				raw[tt.open&(maxTerms-1)] += sgn
 			} else {
 				raw[tt.half&(maxTerms-1)] += sgn
@@ -251,7 +251,7 @@ func (e *Evaluator) fileTerms(pos *engine.Position) {
 // royalCover counts, over c's royals on the playing area, c's pawns one
 // or two ranks in front of a royal on its file or a neighbouring one, and
 // the files among a royal's and its neighbours without a pawn of c (the
-// pawn counts per file are filled).
+// files with pawns, fileMask, are filled).
 func (e *Evaluator) royalCover(pos *engine.Position, c engine.Color) (shield, files int32) {
 	fwd := 1
 	if c == engine.Black {
@@ -263,7 +263,7 @@ func (e *Evaluator) royalCover(pos *engine.Position, c engine.Color) (shield, fi
 		}
 		f, rk := int(e.file[s]), int(e.rank[s])
 		for g := max(0, f-1); g <= min(e.files-1, f+1); g++ {
-			if e.pawnCount[c][g+1] == 0 {
+			if e.fileMask[c]>>uint(g+1)&1 == 0 {
 				files++
 				continue
 			}

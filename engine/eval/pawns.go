@@ -24,18 +24,21 @@ type pawnEntry struct {
 	key                                   uint64
 	doubled, isolated, supported, phalanx int32
 	passed                                [2][squareWords]uint64
+	// files[c] has bit f+1 set when c has a pawn on file f (see
+	// Evaluator.fileMask)
+	files [2]uint32
 }
 
 // pawns adds the pawn-structure terms: doubled, isolated, supported and
-// phalanx pawns, and the passed-pawn terms. It fills the pawn counts and
-// extreme ranks by file that the file and royal-cover terms read. The
-// counts and the passed pawns come from the pawn-structure cache when the
-// same pawns were evaluated before (see pawnEntry). Unless path is set it
+// phalanx pawns, and the passed-pawn terms. It fills the files with pawns
+// that the file and royal-cover terms read (fileMask). The counts, the
+// passed pawns and the files come from the pawn-structure cache when the
+// same pawns were evaluated before (see pawnEntry); else the pawn counts
+// and extreme ranks by file are filled first. Unless path is set it
 // leaves out the passed pawns' path terms.
 func (e *Evaluator) pawns(pos *engine.Position, path bool) {
 	r := e.reg
 	raw := &e.raw
-	e.pawnFiles()
 	var key uint64 // 0: not cached (no cache, or a side's pawns overflow pawnSq)
 	if e.pawnCache != nil && e.npawn[0] < len(e.pawnSq[0]) && e.npawn[1] < len(e.pawnSq[1]) {
 		for c := 0; c < 2; c++ {
@@ -50,12 +53,15 @@ func (e *Evaluator) pawns(pos *engine.Position, path bool) {
 		if ent.key == key {
 			e.pawnHits++
 		} else {
+			e.pawnFiles()
 			e.pawnStructure(pos, ent)
 			ent.key = key
 		}
 	} else {
+		e.pawnFiles()
 		e.pawnStructure(pos, ent)
 	}
+	e.fileMask = ent.files
 	raw[r.doubled] += ent.doubled
 	raw[r.isolated] += ent.isolated
 	if r.pawnChain >= 0 {
@@ -120,6 +126,13 @@ func (e *Evaluator) pawnStructure(pos *engine.Position, ent *pawnEntry) {
 				isolated += n
 			}
 		}
+		var files uint32
+		for f := 1; f <= nf; f++ {
+			if e.pawnCount[c][f] != 0 {
+				files |= 1 << f
+			}
+		}
+		ent.files[c] = files
 		ent.doubled += sgn * doubled
 		ent.isolated += sgn * isolated
 		if e.reg.pawnChain >= 0 {

@@ -8,8 +8,8 @@ const (
 	butterflyMax   = 13365
 	contMax        = 29952
 	captureMax     = 10692
-	statOffset     = 4923  // statScore's zero point
-	statPerPly     = 14721 // statScore units per ply of reduction
+	statOffset     = 4923  // the zero point of quietTables.stat
+	statPerPly     = 14721 // quietTables.stat units per ply of reduction
 	contPruneDepth = 5     // continuation history pruning below this reduced depth
 )
 
@@ -41,6 +41,7 @@ type histories struct {
 	butterfly [2][]int16               // [side][from*width+to]
 	cont      []int16                  // [prev key * keys + key]
 	capture   []int16                  // [key * types + captured type]
+	zero      []int16                  // keys zeros: the continuation row without a previous move
 }
 
 // reset sizes the tables for v, clearing them.
@@ -59,6 +60,7 @@ func (h *histories) reset(v *engine.Variant) {
 		h.width, h.types, h.keys = n, types, keys
 		h.cont = make([]int16, int(keys)*int(keys))
 		h.capture = make([]int16, int(keys)*int(types))
+		h.zero = make([]int16, int(keys))
 		h.butterfly[0] = make([]int16, int(n)*int(n))
 		h.butterfly[1] = make([]int16, int(n)*int(n))
 		return
@@ -124,20 +126,47 @@ func (s *Searcher) prevKey(ply, i int) int32 {
 	return s.plies[ply-i].key
 }
 
-// quietScore is the ordering score of a quiet move with key at ply.
-func (s *Searcher) quietScore(ply int, m engine.Move, key int32) int32 {
-	h := &s.hist
-	return int32(h.butterfly[s.pos.SideToMove()][h.ft(m)]) +
-		2*h.contAt(s.prevKey(ply, 1), key) + h.contAt(s.prevKey(ply, 2), key) +
-		h.contAt(s.prevKey(ply, 4), key) + h.contAt(s.prevKey(ply, 6), key)
+// quietTables are the history tables the ordering scores of the quiet
+// moves at one ply read: the butterfly table of the side to move and the
+// continuation rows after the moves 1, 2, 4 and 6 plies earlier (the
+// zero row where there is none), looked up once for all the moves.
+type quietTables struct {
+	bf             []int16
+	c1, c2, c4, c6 []int16
 }
 
-// statScore is the history of a quiet move used to adjust its reduction.
-func (s *Searcher) statScore(ply int, m engine.Move, key int32) int32 {
+// quietTables returns the tables of quietScore at ply.
+func (s *Searcher) quietTables(ply int) quietTables {
 	h := &s.hist
-	return int32(h.butterfly[s.pos.SideToMove()][h.ft(m)]) +
-		h.contAt(s.prevKey(ply, 1), key) + h.contAt(s.prevKey(ply, 2), key) +
-		h.contAt(s.prevKey(ply, 4), key) - statOffset
+	row := func(i int) []int16 {
+		if p := s.prevKey(ply, i); p >= 0 {
+			return h.cont[p*h.keys : (p+1)*h.keys]
+		}
+		return h.zero
+	}
+	return quietTables{bf: h.butterfly[s.pos.SideToMove()], c1: row(1), c2: row(2), c4: row(4), c6: row(6)}
+}
+
+// score is the ordering score of a quiet move m with key in the tables
+// q of its ply (h their histories): the butterfly entry, plus twice the
+// continuation entry after the previous move and once those after the
+// moves 2, 4 and 6 plies earlier.
+func (q *quietTables) score(h *histories, m engine.Move, key int32) int32 {
+	return int32(q.bf[h.ft(m)]) +
+		2*int32(q.c1[key]) + int32(q.c2[key]) + int32(q.c4[key]) + int32(q.c6[key])
+}
+
+// quietScore is the ordering score of a quiet move with key at ply.
+func (s *Searcher) quietScore(ply int, m engine.Move, key int32) int32 {
+	q := s.quietTables(ply)
+	return q.score(&s.hist, m, key)
+}
+
+// stat is the history of a quiet move m with key, used to adjust its
+// reduction, in the tables q of its ply (h their histories).
+func (q *quietTables) stat(h *histories, m engine.Move, key int32) int32 {
+	return int32(q.bf[h.ft(m)]) +
+		int32(q.c1[key]) + int32(q.c2[key]) + int32(q.c4[key]) - statOffset
 }
 
 // updateCont changes the continuation entries of key played at ply after

@@ -159,6 +159,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 	}
 	counter := s.counterMove()
 	s.scoreMoves(ml, ply, ttMove)
+	qt := s.quietTables(ply)
 	origAlpha := alpha
 	best := -infinity
 	bestMove := engine.NullMove
@@ -199,7 +200,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 						pruneUnlessCheck = true
 					} else {
 						lmrDepth := max(depth-1-int(s.lmr[min(depth, 63)][min(legal+1, 63)]), 0)
-						pruneUnlessCheck = lmrDepth < contPruneDepth && s.hist.contAt(s.prevKey(ply, 1), mkey) < 0 && s.hist.contAt(s.prevKey(ply, 2), mkey) < 0 ||
+						pruneUnlessCheck = lmrDepth < contPruneDepth && qt.c1[mkey] < 0 && qt.c2[mkey] < 0 ||
 							depth <= 6 && int(pos.SEE(m, s.seeVal)) < seeQuietMargin*depth*depth
 					}
 				}
@@ -210,7 +211,7 @@ func (s *Searcher) search(depth, ply int, alpha, beta int, pvNode bool) int {
 			// The history of a searched quiet move adjusts its reduction.
 			var stat int32
 			if quiet && !pruneUnlessCheck {
-				stat = s.statScore(ply, m, mkey)
+				stat = qt.stat(&s.hist, m, mkey)
 			}
 			// A pruned move is searched only if it gives check: that is
 			// asked first (without making the move when the check filter

@@ -58,6 +58,7 @@ func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) 
 	pending := &s.pending[ply]
 	keys := &s.keys[ply]
 	counter := s.counterMove()
+	quiet := s.quietTables(ply)
 	s.sorted[ply] = false
 	s.npending[ply] = 0
 	for i := 0; i < ml.N; i++ {
@@ -95,7 +96,7 @@ func (s *Searcher) scoreMoves(ml *engine.MoveList, ply int, ttMove engine.Move) 
 		case m == counter:
 			x = orderCounter
 		default:
-			x = s.quietScore(ply, m, s.hist.key(mover.Type(), m.To()))
+			x = quiet.score(&s.hist, m, s.hist.key(mover.Type(), m.To()))
 		}
 		sc[i] = x
 		keys[i] = orderKey(x, m)
