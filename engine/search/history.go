@@ -88,14 +88,6 @@ func (h *histories) ft(m engine.Move) int32 {
 	return h.sq[m.From()]*h.width + h.sq[m.To()]
 }
 
-// contAt is the continuation entry of key after prev (0 without prev).
-func (h *histories) contAt(prev, key int32) int32 {
-	if prev < 0 {
-		return 0
-	}
-	return int32(h.cont[prev*h.keys+key])
-}
-
 func gravity(e *int16, bonus, limit int32) {
 	x := int32(*e)
 	x += bonus - x*abs32(bonus)/limit

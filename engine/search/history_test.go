@@ -29,6 +29,14 @@ func TestGravityBound(t *testing.T) {
 	}
 }
 
+// contAt is the continuation entry of key after prev (0 without prev).
+func contAt(h *histories, prev, key int32) int32 {
+	if prev < 0 {
+		return 0
+	}
+	return int32(h.cont[prev*h.keys+key])
+}
+
 // TestUpdateContPlies: a move's continuation entries change after the
 // moves 1, 2, 4 and 6 plies back and no other, and only after 1 and 2
 // when the side to move is in check.
@@ -46,7 +54,7 @@ func TestUpdateContPlies(t *testing.T) {
 		s.plies[ply].inCheck = inCheck
 		s.updateCont(ply, key, 500)
 		for back := 1; back <= ply; back++ {
-			got := s.hist.contAt(s.prevKey(ply, back), key)
+			got := contAt(&s.hist, s.prevKey(ply, back), key)
 			want := back == 1 || back == 2 || !inCheck && (back == 4 || back == 6)
 			if (got > 0) != want {
 				t.Errorf("in check %v: entry after the move %d plies back = %d, want changed %v", inCheck, back, got, want)
@@ -58,10 +66,10 @@ func TestUpdateContPlies(t *testing.T) {
 	s.plies[ply-1].key = noKey
 	s.plies[ply].inCheck = false
 	s.updateCont(ply, key, 500)
-	if got := s.hist.contAt(s.prevKey(ply, 1), key); got != 0 {
+	if got := contAt(&s.hist, s.prevKey(ply, 1), key); got != 0 {
 		t.Errorf("entry after a null move = %d, want 0", got)
 	}
-	if got := s.hist.contAt(s.prevKey(ply, 2), key); got == 0 {
+	if got := contAt(&s.hist, s.prevKey(ply, 2), key); got == 0 {
 		t.Error("entry 2 plies back unchanged behind a null move")
 	}
 }
