@@ -218,8 +218,26 @@ func TestIndependence(t *testing.T) {
 	if !changed {
 		t.Error("the edited catalogue did not reach the published column: the test edits nothing")
 	}
+	// The scored differences' scores do not depend on the catalogue
+	// either (they exist even where the pawn-up score is too close to
+	// half to be a unit, and the values are then not measured).
+	if (va.Scored == nil) != (vc.Scored == nil) {
+		t.Fatalf("scored differences %v vs %v", va.Scored, vc.Scored)
+	}
+	if va.Scored != nil {
+		if va.Scored.Note != vc.Scored.Note || len(va.Scored.Differences) != len(vc.Scored.Differences) {
+			t.Errorf("scored differences changed with another catalogue and start: %q, %d against %q, %d",
+				va.Scored.Note, len(va.Scored.Differences), vc.Scored.Note, len(vc.Scored.Differences))
+		}
+		for i, d := range va.Scored.Differences {
+			if i < len(vc.Scored.Differences) && (d.Difference != vc.Scored.Differences[i].Difference || d.Score != vc.Scored.Differences[i].Score) {
+				t.Errorf("%s: score %v changed to %v with another catalogue and start", d.Difference, d.Score, vc.Scored.Differences[i].Score)
+			}
+			scored++
+		}
+	}
 	if scored == 0 {
-		t.Errorf("no piece has a scored value: the test compares none (notes %q)", va.Notes)
+		t.Errorf("no piece has a scored value and no difference a score: the test compares none (notes %q)", va.Notes)
 	}
 }
 

@@ -325,8 +325,19 @@ func ScoreDifferences(names []string, samples []Sample, worth []float64, opt Sco
 		out.Values[k] = stats.UnknownInterval()
 	}
 	out.Values[0] = stats.NewInterval(1, 0)
-	v0, unknowns, identified, err := f.solve(pawns0, pw)
-	if err != nil {
+	// The unit is a ratio's denominator: where the pawn-up score is not
+	// above half at 95%, the ratio's confidence set is unbounded
+	// (Fieller), and a bootstrap interval of it says nothing.
+	if lo := score0[pi] - stats.Z95*sc[pi]; !(lo > 0.5) {
+		out.Note = fmt.Sprintf("values: scored differences: the side a pawn up scores %.3f [%.3f, %.3f], not above half at 95%%: "+
+			"a pawn is no unit in these games, and no difference is worth a number of pawns", score0[pi], lo, score0[pi]+stats.Z95*sc[pi])
+		for i := range kept {
+			if i != pi {
+				kept[i].Used = false
+				kept[i].Pawns = stats.UnknownInterval()
+			}
+		}
+	} else if v0, unknowns, identified, err := f.solve(pawns0, pw); err != nil {
 		out.Note = err.Error()
 	} else {
 		if lost := notIdentified(names, unknowns, identified); lost != "" {

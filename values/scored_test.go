@@ -27,6 +27,50 @@ func scoredSamples(games []scoredGame) []Sample {
 	return out
 }
 
+// times returns games, each k times over (as games of their own).
+func times(games []scoredGame, k int) []scoredGame {
+	var out []scoredGame
+	for range k {
+		out = append(out, games...)
+	}
+	return out
+}
+
+// TestScoredUnitNotAboveHalf: where the pawn-up score's 95% interval
+// reaches half, a pawn is no unit (the ratio's confidence set is
+// unbounded): no difference gets a worth in pawns and no piece a value,
+// and the note says why; ten times the games make it a unit again.
+func TestScoredUnitNotAboveHalf(t *testing.T) {
+	names := []string{"P", "N"}
+	up, down := []float64{1, 0}, []float64{-1, 0}
+	n3, n3b := []float64{-3, 1}, []float64{3, -1}
+	games := []scoredGame{
+		{up, 1}, {up, 0.5}, {up, 0.5}, {up, 0}, {up, 1}, {down, 0}, {down, 1}, {down, 0.5}, {down, 0}, {down, 0.5},
+		{n3, 0.5}, {n3, 1}, {n3, 0.5}, {n3b, 0.5}, {n3b, 0}, {n3b, 0.5},
+	}
+	for _, k := range []int{1, 20} {
+		s, err := ScoreDifferences(names, scoredSamples(times(games, k)), []float64{1, 3.2}, ScoredOptions{MinGames: 2, Replicates: 200, Seed: 9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo := float64(s.PawnUp.Score.Value) - stats.Z95*float64(s.PawnUp.Score.SE)
+		noUnit := strings.Contains(s.Note, "not above half at 95%")
+		if (lo <= 0.5) != noUnit || k == 1 && !noUnit || k == 20 && noUnit {
+			t.Errorf("%dx the games: pawn-up score %v (lower bound %.3f), note %q", k, s.PawnUp.Score, lo, s.Note)
+		}
+		if len(s.Differences) != 1 {
+			t.Fatalf("%dx the games: differences %+v", k, s.Differences)
+		}
+		d := s.Differences[0]
+		if noUnit && (d.Used || !math.IsNaN(float64(d.Pawns.Value)) || s.Value("N") != nil) {
+			t.Errorf("no unit, yet N vs P+P+P is worth %v pawns (used %v) and N = %v", d.Pawns, d.Used, s.Value("N"))
+		}
+		if !noUnit && (!d.Used || s.Value("N") == nil) {
+			t.Errorf("a unit, yet N vs P+P+P unused (%v) or N unknown (%v)", d.Used, s.Value("N"))
+		}
+	}
+}
+
 // TestScoredByHand checks the estimand on games counted by hand.
 func TestScoredByHand(t *testing.T) {
 	names := []string{"P", "N"}
@@ -41,7 +85,9 @@ func TestScoredByHand(t *testing.T) {
 		{nBlack, 0.5}, {nBlack, 0}, // Black with the knight: 0.75
 		{[]float64{0, 1}, 1}, // a knight up (worth 3 > max_pawns): not read
 	}
-	s, err := ScoreDifferences(names, scoredSamples(games), []float64{1, 3.2}, ScoredOptions{MinGames: 2, Replicates: 50, Seed: 1})
+	// Each game ten times: the same scores, with the pawn-up score's
+	// interval above half (a unit; see TestScoredUnitNotAboveHalf).
+	s, err := ScoreDifferences(names, scoredSamples(times(games, 10)), []float64{1, 3.2}, ScoredOptions{MinGames: 2, Replicates: 50, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +95,7 @@ func TestScoredByHand(t *testing.T) {
 	if got := float64(s.PawnUp.Score.Value); math.Abs(got-pawn) > 1e-12 {
 		t.Errorf("pawn-up score %v, want %v", got, pawn)
 	}
-	if s.PawnUp.GamesWhite != 2 || s.PawnUp.GamesBlack != 3 || s.PawnUp.Difference != "P vs –" {
+	if s.PawnUp.GamesWhite != 20 || s.PawnUp.GamesBlack != 30 || s.PawnUp.Difference != "P vs –" {
 		t.Errorf("pawn up: %+v", s.PawnUp)
 	}
 	if len(s.Differences) != 1 {
@@ -370,7 +416,7 @@ func TestScoredWeights(t *testing.T) {
 		{n3, 0.5}, {n3, 1}, {n3, 0}, {n3b, 0.5}, {n3b, 0}, {n3b, 1},
 		{n2, 1}, {n2, 1}, {n2, 0.5}, {n2, 0}, {n2b, 0}, {n2b, 0.5}, {n2b, 0}, {n2b, 1},
 	}
-	s, err := ScoreDifferences(names, scoredSamples(games), []float64{1, 3.2}, ScoredOptions{MinGames: 2, Replicates: 300, Seed: 5})
+	s, err := ScoreDifferences(names, scoredSamples(times(games, 10)), []float64{1, 3.2}, ScoredOptions{MinGames: 2, Replicates: 300, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
