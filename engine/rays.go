@@ -165,7 +165,7 @@ func (p *Position) leapAttackers(i int, by Color, removed Bitboard, one bool) Bi
 	var set Bitboard
 	for cand.Any() {
 		q := cand.PopFirst()
-		code := p.board[c.square[q]] & 0x3f
+		code := p.board[c.square[q]] & 0x7f
 		if at.leapCodes>>code&1 != 0 && row[at.leapSlot[code]].Has(q) {
 			set = set.Or(BitAt(q))
 			if one {

@@ -127,7 +127,7 @@ type quietTables struct {
 	c1, c2, c4, c6 []int16
 }
 
-// quietTables returns the tables of quietScore at ply.
+// quietTables returns the tables of the quiet moves' scores at ply.
 func (s *Searcher) quietTables(ply int) quietTables {
 	h := &s.hist
 	row := func(i int) []int16 {
@@ -146,12 +146,6 @@ func (s *Searcher) quietTables(ply int) quietTables {
 func (q *quietTables) score(h *histories, m engine.Move, key int32) int32 {
 	return int32(q.bf[h.ft(m)]) +
 		2*int32(q.c1[key]) + int32(q.c2[key]) + int32(q.c4[key]) + int32(q.c6[key])
-}
-
-// quietScore is the ordering score of a quiet move with key at ply.
-func (s *Searcher) quietScore(ply int, m engine.Move, key int32) int32 {
-	q := s.quietTables(ply)
-	return q.score(&s.hist, m, key)
 }
 
 // stat is the history of a quiet move m with key, used to adjust its

@@ -37,6 +37,13 @@ func contAt(h *histories, prev, key int32) int32 {
 	return int32(h.cont[prev*h.keys+key])
 }
 
+// quietScore is the ordering score of a quiet move with key at ply, as
+// scoreMoves computes it.
+func (s *Searcher) quietScore(ply int, m engine.Move, key int32) int32 {
+	q := s.quietTables(ply)
+	return q.score(&s.hist, m, key)
+}
+
 // TestUpdateContPlies: a move's continuation entries change after the
 // moves 1, 2, 4 and 6 plies back and no other, and only after 1 and 2
 // when the side to move is in check.

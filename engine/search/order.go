@@ -7,7 +7,7 @@ import (
 	"tamerlane/engine"
 )
 
-// Move ordering scores. Quiet moves score their history (quietScore,
+// Move ordering scores. Quiet moves score their history (quietTables.score,
 // within ±6·contMax); captures that lose material by static exchange
 // come after every quiet move.
 const (
