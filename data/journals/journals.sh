@@ -5,7 +5,10 @@
 #   save:    writes data/journals/NAME-K.tar.xz (K = the next part): the run
 #            directory with each journal holding only the complete lines
 #            that no earlier part holds, and the other files that no
-#            earlier part holds as they are.
+#            earlier part holds as they are, but for each stream's
+#            games.pgn and positions.jsonl: `tamerlane measure` and
+#            `selfplay` write them again from the journals when they
+#            resume, and `tamerlane values` reads the journals.
 #   restore: rebuilds ROOT/NAME from every part, in order (journals
 #            appended, other files from the newest part); refuses to write
 #            over an existing ROOT/NAME.
@@ -43,7 +46,7 @@ save)
 	rebuild "$tmp/prev"
 	mkdir -p "$tmp/new"
 	cp -a "$root/$name" "$tmp/new/$name"
-	find "$tmp/new/$name" -name .lock -delete
+	find "$tmp/new/$name" \( -name .lock -o -name games.pgn -o -name positions.jsonl \) -delete
 	added=$(python3 - "$tmp/new/$name" "$tmp/prev" <<'PY'
 import os, sys
 new, prev = sys.argv[1], sys.argv[2]
