@@ -309,6 +309,13 @@ type Document struct {
 	PGN      *PGNRead `json:"pgn,omitempty"`
 }
 
+// Interim reports whether the document's values are of games still
+// playing or stopped before the end: a run in progress, or an imbalance
+// plan the planner did not finish.
+func (d *Document) Interim() bool {
+	return len(d.InProgress) > 0 || len(d.UnfinishedPlans) > 0
+}
+
 // Variant returns the values of a variant, or nil.
 func (d *Document) Variant(name string) *VariantValues {
 	for i := range d.Variants {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
@@ -51,9 +50,7 @@ func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	fmt.Fprint(stdout, doc.Markdown())
-	fmt.Fprintf(stdout, "wrote %s\n", strings.Join(files, ", "))
-	return nil
+	return printDocument(doc, files, *out, false, stdout)
 }
 
 // writeMeasurement computes the values of the self-play directories under
@@ -72,7 +69,7 @@ func writeMeasurement(dir, out string, rc values.RegressionConfig) (*values.Docu
 	if err != nil {
 		return nil, nil, err
 	}
-	if out == "" {
+	if out == "" || doc.Interim() {
 		return doc, nil, nil
 	}
 	b, err := json.MarshalIndent(doc, "", "  ")

@@ -170,11 +170,30 @@ func TestValuesJSON(t *testing.T) {
 	if strings.Contains(string(before), "pair.B") || !strings.Contains(string(before), `"pairs": false`) {
 		t.Error("the run's own values.json has a pair class, or does not say pairs false")
 	}
+	// A run stopped before its end (its outputs not written) is interim:
+	// printed, marked so, and not written into the run.
+	sums, err := filepath.Glob(filepath.Join(dir, "*", "selfplay", selfplay.SummaryName))
+	if err != nil || len(sums) != 1 {
+		t.Fatalf("the run's self-play summary: %v (%v)", sums, err)
+	}
+	if err := os.Remove(sums[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "values.json")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCLI(t, "values", "--run", dir)
+	if code != 0 || !strings.Contains(out, "**Interim**") || !strings.Contains(out, "not written into "+dir+": the values are interim") {
+		t.Errorf("values on a stopped run: exit %d, %s; want the values marked interim and not written\n%s", code, errs, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "values.json")); !os.IsNotExist(err) {
+		t.Errorf("values.json of a stopped run was written (%v)", err)
+	}
 	// A directory that is missing, a file, or holds no run is named.
 	empty := t.TempDir()
 	for _, c := range []struct{ run, want string }{
 		{filepath.Join(empty, "nope"), "nope: no such directory"},
-		{filepath.Join(dir, "values.json"), "values.json is a file, not a run directory"},
+		{filepath.Join(dir, "values.md"), "values.md is a file, not a run directory"},
 		{empty, "holds no run that has piece values"},
 	} {
 		if code, _, errs := runCLI(t, "values", "--run", c.run); code == 0 || !strings.Contains(errs, c.want) {

@@ -167,7 +167,7 @@ func runValues(_ context.Context, args []string, stdout, stderr io.Writer) error
 		if err != nil {
 			return err
 		}
-		return printDocument(doc, nil, *asJSON, stdout)
+		return printDocument(doc, nil, "", *asJSON, stdout)
 	}
 	if override != nil {
 		// A sensitivity check: the run's files keep its own settings.
@@ -235,18 +235,22 @@ func printMeasurementWith(dir, out string, asJSON bool, stdout io.Writer, overri
 	if err != nil {
 		return err
 	}
-	return printDocument(doc, files, asJSON, stdout)
+	return printDocument(doc, files, out, asJSON, stdout)
 }
 
 // printDocument prints a values document as JSON or Markdown, and the
-// files written.
-func printDocument(doc *values.Document, files []string, asJSON bool, stdout io.Writer) error {
+// files written into out, or why none were: an interim document's values
+// are not written into the run (out "": none asked for).
+func printDocument(doc *values.Document, files []string, out string, asJSON bool, stdout io.Writer) error {
 	if asJSON {
 		return printJSON(stdout, doc)
 	}
 	fmt.Fprint(stdout, doc.Markdown())
-	if len(files) > 0 {
+	switch {
+	case len(files) > 0:
 		fmt.Fprintf(stdout, "wrote %s\n", strings.Join(files, ", "))
+	case out != "" && doc.Interim():
+		fmt.Fprintf(stdout, "not written into %s: the values are interim (games still playing, or stopped before the end); they are written when the measurement finishes\n", out)
 	}
 	return nil
 }
