@@ -20,7 +20,7 @@ const ScoredDefinition = "scored differences: for each material difference d (Wh
 	"averaged over the side ahead being White and being Black (each game weight 1, as in the regression); " +
 	"its worth in pawns is logit s(d) / logit s(one pawn up, nothing else different); the values solve " +
 	"sum_j v_j*d_j = that worth over the differences with a piece, weighted least squares (P = 1); " +
-	"intervals from a bootstrap of whole games: the pawn of Kaufman's 1999 kind, an extra pawn's score, " +
+	"95% percentile intervals from a bootstrap of whole games: the pawn of Kaufman's 1999 kind, an extra pawn's score, " +
 	"not the regression's pawn averaged over every position"
 
 // ScoredOptions control ScoreDifferences.
@@ -33,7 +33,7 @@ type ScoredOptions struct {
 	// many with it Black, below which a difference is not scored
 	// (default 30).
 	MinGames int
-	// Replicates is the number of bootstrap replicates (default 200);
+	// Replicates is the number of bootstrap replicates (default 1000);
 	// Seed seeds them.
 	Replicates int
 	Seed       uint64
@@ -47,7 +47,7 @@ func (o ScoredOptions) withDefaults() ScoredOptions {
 		o.MinGames = 30
 	}
 	if o.Replicates == 0 {
-		o.Replicates = 200
+		o.Replicates = 1000
 	}
 	return o
 }
@@ -142,7 +142,7 @@ func (s *Scored) combined(num, den []int, sv float64) *stats.Interval {
 	for k, v := range s.reps {
 		r[k] = []float64{sv * sum(v, num) / sum(v, den)}
 	}
-	iv := stats.NewInterval(sv*sum(point, num)/sum(point, den), finiteSD(r, 0))
+	iv := bootstrapInterval(sv*sum(point, num)/sum(point, den), r, 0)
 	return &iv
 }
 
@@ -309,12 +309,11 @@ func ScoreDifferences(names []string, samples []Sample, worth []float64, opt Sco
 		}
 		repScores[r], repPawns[r] = f.read(cells, remap, counts)
 	}
-	sc, pw := make([]float64, len(kept)), make([]float64, len(kept))
+	pw := make([]float64, len(kept))
 	for i := range kept {
-		sc[i] = finiteSD(repScores, i)
 		pw[i] = finiteSD(repPawns, i)
-		kept[i].Score = stats.NewInterval(score0[i], sc[i])
-		kept[i].Pawns = stats.NewInterval(pawns0[i], pw[i])
+		kept[i].Score = bootstrapInterval(score0[i], repScores, i)
+		kept[i].Pawns = bootstrapInterval(pawns0[i], repPawns, i)
 		if kept[i].Used && !(pw[i] > 0) {
 			kept[i].Used = false
 		}
@@ -328,9 +327,9 @@ func ScoreDifferences(names []string, samples []Sample, worth []float64, opt Sco
 	// The unit is a ratio's denominator: where the pawn-up score is not
 	// above half at 95%, the ratio's confidence set is unbounded
 	// (Fieller), and a bootstrap interval of it says nothing.
-	if lo := score0[pi] - stats.Z95*sc[pi]; !(lo > 0.5) {
+	if unit := kept[pi].Score; !(float64(unit.Lo) > 0.5) {
 		out.Note = fmt.Sprintf("values: scored differences: the side a pawn up scores %.3f [%.3f, %.3f], not above half at 95%%: "+
-			"a pawn is no unit in these games, and no difference is worth a number of pawns", score0[pi], lo, score0[pi]+stats.Z95*sc[pi])
+			"a pawn is no unit in these games, and no difference is worth a number of pawns", score0[pi], float64(unit.Lo), float64(unit.Hi))
 		for i := range kept {
 			if i != pi {
 				kept[i].Used = false
@@ -380,7 +379,7 @@ func ScoreDifferences(names []string, samples []Sample, worth []float64, opt Sco
 		fitted, _ := values(v0)
 		for j, k := range unknowns {
 			if identified[j] {
-				out.Values[k] = stats.NewInterval(v0[j], finiteSD(out.reps, k))
+				out.Values[k] = bootstrapInterval(v0[j], out.reps, k)
 			}
 		}
 		for i := range kept {

@@ -231,6 +231,12 @@ func TestScoredRecoversValues(t *testing.T) {
 	if p := r.PawnUp.Pawns; float64(p.Value) != 1 {
 		t.Errorf("the pawn up is worth %v pawns, want 1 by definition", p.Value)
 	}
+	// The intervals are the replicates' percentiles, not v ± 1.96·SD.
+	for k := 1; k < len(r.Values); k++ {
+		if want := stats.BootstrapInterval(float64(r.Values[k].Value), column(r.reps, k)); r.Values[k] != want {
+			t.Errorf("%s = %+v, want the percentile interval of its replicates %+v", synthNames[k], r.Values[k], want)
+		}
+	}
 }
 
 // TestScoredCoverage: the bootstrap intervals cover the true values at

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/stat"
+
+	"tamerlane/internal/stats"
 )
 
 // worthOf is Σ_k d_k·v_k.
@@ -87,6 +89,24 @@ func differenceName(names []string, d []float64) string {
 		return strings.Join(parts, "+")
 	}
 	return side(1) + " vs " + side(-1)
+}
+
+// column is column i of rows (NaN where a row is shorter).
+func column(rows [][]float64, i int) []float64 {
+	xs := make([]float64, len(rows))
+	for k, r := range rows {
+		xs[k] = math.NaN()
+		if i < len(r) {
+			xs[k] = r[i]
+		}
+	}
+	return xs
+}
+
+// bootstrapInterval is the estimate v with the percentile interval of its
+// replicates, column i of rows (stats.BootstrapInterval).
+func bootstrapInterval(v float64, rows [][]float64, i int) stats.Interval {
+	return stats.BootstrapInterval(v, column(rows, i))
 }
 
 // finiteSD is the standard deviation of column i of rows over the rows

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/stat"
 )
@@ -104,4 +105,38 @@ func MeanInterval(xs []float64) Interval {
 	}
 	m, sd := stat.MeanStdDev(xs, nil)
 	return NewInterval(m, sd/math.Sqrt(float64(len(xs))))
+}
+
+// MinPercentileReplicates is the number of finite bootstrap replicates
+// below which BootstrapInterval falls back to the normal interval: with
+// fewer, a 2.5% tail holds no replicate.
+const MinPercentileReplicates = 40
+
+// BootstrapInterval is the estimate v with the 95% percentile interval of
+// its bootstrap replicates (their 2.5% and 97.5% empirical quantiles) and
+// their standard deviation as its SE. NaN and infinite replicates are left
+// out; with fewer than MinPercentileReplicates finite ones the interval is
+// the normal v ± Z95·SD, and with fewer than two it is unknown. A percentile
+// interval follows a skewed estimator, such as a ratio whose denominator
+// is noisy, where the normal interval is symmetric by construction.
+func BootstrapInterval(v float64, reps []float64) Interval {
+	xs := make([]float64, 0, len(reps))
+	for _, x := range reps {
+		if !math.IsNaN(x) && !math.IsInf(x, 0) {
+			xs = append(xs, x)
+		}
+	}
+	if len(xs) < 2 {
+		iv := UnknownInterval()
+		iv.Value = Float(v)
+		return iv
+	}
+	_, sd := stat.MeanStdDev(xs, nil)
+	if len(xs) < MinPercentileReplicates {
+		return NewInterval(v, sd)
+	}
+	slices.Sort(xs)
+	lo := stat.Quantile(0.025, stat.Empirical, xs, nil)
+	hi := stat.Quantile(0.975, stat.Empirical, xs, nil)
+	return Interval{Float(v), Float(lo), Float(hi), Float(sd)}
 }

@@ -86,3 +86,44 @@ func TestIntervalFormatClipCovers(t *testing.T) {
 		t.Errorf("Covers is wrong for %+v or the unknown interval", iv)
 	}
 }
+
+// TestBootstrapInterval checks the percentile interval of bootstrap
+// replicates: the empirical 2.5% and 97.5% quantiles, NaN and infinities
+// left out, the SD as SE, the normal interval below
+// MinPercentileReplicates finite replicates and none below two.
+func TestBootstrapInterval(t *testing.T) {
+	reps := make([]float64, 0, 1003)
+	for i := 1000; i >= 1; i-- { // unsorted on purpose
+		reps = append(reps, float64(i))
+	}
+	reps = append(reps, math.NaN(), math.Inf(1), math.Inf(-1))
+	iv := BootstrapInterval(500, reps)
+	if iv.Value != 500 || iv.Lo != 25 || iv.Hi != 975 {
+		t.Errorf("1..1000: %+v, want 500 [25, 975]", iv)
+	}
+	if want := math.Sqrt(1000 * 1001 / 12.0); math.Abs(float64(iv.SE)-want) > 0.01 {
+		t.Errorf("1..1000: SE %v, want the sample SD %v", iv.SE, want)
+	}
+	if !math.IsNaN(reps[1000]) || reps[0] != 1000 {
+		t.Error("BootstrapInterval reordered its argument")
+	}
+	// A ratio with a noisy denominator: the interval is skewed as the
+	// replicates are, where the normal one would be symmetric.
+	var ratio []float64
+	for i := range 2000 {
+		den := 1 + 0.3*(float64(i%2000)/1999-0.5)
+		ratio = append(ratio, 2/den)
+	}
+	r := BootstrapInterval(2, ratio)
+	if !(float64(r.Hi)-2 > 2-float64(r.Lo)) || !r.Covers(2) {
+		t.Errorf("ratio: %+v, want an interval around 2 longer above than below", r)
+	}
+	few := []float64{1, 2, 3, math.NaN()}
+	if got, want := BootstrapInterval(2, few), NewInterval(2, 1); got != want {
+		t.Errorf("three finite replicates: %+v, want the normal interval %+v", got, want)
+	}
+	one := BootstrapInterval(2, []float64{1, math.NaN()})
+	if one.Value != 2 || !math.IsNaN(float64(one.Lo)) || !math.IsNaN(float64(one.Hi)) || !math.IsNaN(float64(one.SE)) {
+		t.Errorf("one finite replicate: %+v, want the value with an unknown interval", one)
+	}
+}
