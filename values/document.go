@@ -195,8 +195,15 @@ func (r *Regression) crossCov(as, bs []int) float64 {
 	return c
 }
 
-// ratio returns c·a/b with its delta-method standard error.
+// ratio returns c·a/b with its delta-method standard error. A quantity
+// over itself (the scale's own piece) is the unit c exactly, with none:
+// the delta method's terms cancel only up to rounding there, and a unit
+// with a tiny SE would be compared as if it were an estimate.
 func ratio(c, a, b, va, vb, cab float64) *stats.Interval {
+	if a == b && va == vb && va == cab {
+		iv := stats.NewInterval(c, 0)
+		return &iv
+	}
 	v := c * a / b
 	ga, gb := c/b, -c*a/(b*b)
 	se := math.Sqrt(math.Max(0, ga*ga*va+2*ga*gb*cab+gb*gb*vb))

@@ -182,6 +182,12 @@ func TestRatioDeltaMethod(t *testing.T) {
 	if math.Abs(sd-float64(iv.SE))/sd > 0.03 {
 		t.Errorf("delta-method SE %.4f, simulated %.4f", iv.SE, sd)
 	}
+	// A piece over itself is the scale's unit, with no SE: these figures
+	// leave the delta method's cancelling terms a rounding error of 2e-19
+	// (an SE of 5e-10) without the exact case.
+	if u := ratio(5, 2.54, 2.54, 0.0003, 0.0003, 0.0003); u.Value != 5 || u.SE != 0 || u.Lo != 5 || u.Hi != 5 {
+		t.Errorf("2.54 over itself in the scale 5: %+v, want the unit 5 exactly", *u)
+	}
 }
 
 // DiffGames counts, per class, the games with at least one sample whose
