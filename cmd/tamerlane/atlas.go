@@ -125,6 +125,9 @@ func printAtlas(a *atlasFlags, stdout io.Writer) error {
 		fmt.Fprint(stdout, values.AtlasMarkdown(tab, pub, filepath.ToSlash(a.file), ev))
 	}
 	if a.plot != "" {
+		if err := os.MkdirAll(filepath.Dir(a.plot), 0o755); err != nil {
+			return fmt.Errorf("--plot %s: %v", a.plot, err)
+		}
 		png, svg, err := values.PlotAtlas(a.plot, tab, pub)
 		if err != nil {
 			return err

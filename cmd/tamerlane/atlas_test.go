@@ -106,7 +106,8 @@ func TestValuesAtlas(t *testing.T) {
 		t.Errorf("--against a run: exit %d, %s", code, errs)
 	}
 
-	code, out, errs = runCLI(t, "values", "--atlas", atlas, "--markdown", "--plot", filepath.Join(base, "plot"))
+	// The plot's folder is made when missing (docs/atlas/ on a fresh checkout).
+	code, out, errs = runCLI(t, "values", "--atlas", atlas, "--markdown", "--plot", filepath.Join(base, "atlas", "plot"))
 	if code != 0 {
 		t.Fatalf("--atlas --markdown: exit %d, %s", code, errs)
 	}
@@ -116,7 +117,7 @@ func TestValuesAtlas(t *testing.T) {
 		}
 	}
 	for _, ext := range []string{".png", ".svg"} {
-		if st, err := os.Stat(filepath.Join(base, "plot"+ext)); err != nil || st.Size() == 0 {
+		if st, err := os.Stat(filepath.Join(base, "atlas", "plot"+ext)); err != nil || st.Size() == 0 {
 			t.Errorf("plot%s: %v", ext, err)
 		}
 	}
