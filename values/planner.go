@@ -78,6 +78,27 @@ type PlanConfig struct {
 	// from; a piece without one starts at 3. Planning only: the fitted
 	// values do not depend on them except through the choice of matches.
 	Start map[string]float64 `yaml:"-"`
+	// StopOnReported judges each piece's target on the fit as the values
+	// document reports it (ReportedImbalance: widened by the pairs'
+	// correlation and by the matches' spread about the additive model)
+	// instead of on the plain fit, so that a piece stops only when its
+	// reported interval meets the target. A measurement keeps the rule it
+	// began with (measure.json), so that its plan replays on resuming.
+	StopOnReported bool `yaml:"-"`
+}
+
+// stopFit is the fit the stopping rule judges: the plain fit of the
+// matches, or the reported one (PlanConfig.StopOnReported).
+func (c *PlanConfig) stopFit(pieces []string, matches []*PlannedMatch) (*imbalance.Result, error) {
+	fit, err := fitMatches(pieces, matches, 0)
+	if err != nil || !c.StopOnReported {
+		return fit, err
+	}
+	ms := make([]*ImbalanceMatch, len(matches))
+	for i, m := range matches {
+		ms[i] = &m.ImbalanceMatch
+	}
+	return ReportedImbalance(fit, PairCorrelationOf(ms)), nil
 }
 
 func (c *PlanConfig) setDefaults() {
@@ -295,14 +316,11 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	}
 	hw, val := map[string]float64{}, map[string]float64{} // the latest fit's half-widths and values
 	unreachable := map[string]bool{}
-	round := 0
-	for ; ; round++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		// Active pieces: target not reached, cap not reached, target not
-		// out of reach; and the pieces replaced by an active piece (its
-		// value is theirs plus a difference, so it cannot be narrower).
+	// activePieces are the pieces whose matches play on: target not
+	// reached, cap not reached, target not out of reach; and the pieces
+	// replaced by an active piece (its value is theirs plus a
+	// difference, so it cannot be narrower).
+	activePieces := func() map[string]bool {
 		active := map[string]bool{}
 		for _, x := range cfg.Pieces {
 			h, ok := hw[x]
@@ -319,107 +337,136 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 				active[y] = true
 			}
 		}
-		var batch []PlannedMatch
-		anyPiece := len(active) > 0
-		for _, x := range cfg.Pieces {
-			if active[x] {
-				batch = append(batch, *current[x])
-			}
-		}
-		if anyPiece && piecePairs(res.Matches, "P")+cfg.BatchPairs <= cfg.MaxPairs {
-			batch = append([]PlannedMatch{*current["P"]}, batch...)
-		}
-		if cfg.PawnSets {
-			batch = append(batch, setOddsOf(batch, res.Matches, cfg, add)...)
-		}
-		if !anyPiece {
-			break
-		}
-		if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
-			return nil, err
-		}
-		// The stopping rule uses the plain fit; the choice of opponents
-		// a slightly ridged one, which stays finite when a match is all
-		// wins (a badly chosen first opponent).
-		if fit, err := fitMatches(pieces, res.Matches, 0); err == nil {
+		return active
+	}
+	// judge sets hw and val from the stopping rule's fit.
+	judge := func() {
+		if fit, err := cfg.stopFit(pieces, res.Matches); err == nil {
 			for _, e := range fit.Estimates {
 				if x := e.Piece; x != "P" && !math.IsNaN(e.SE) {
 					hw[x], val[x] = stats.Z95*e.SE, e.Value
 				}
 			}
 		}
-		// Values in pawns mean something only once the pawn's own logit
-		// is clearly positive (pawn odds decided at 2 SE); until then only
-		// a piece whose match is lopsided (score outside [¼, ¾] over at
-		// least 20 games) moves to a new opponent.
-		moved := map[string]bool{}
-		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
-			decided := fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE
-			for _, e := range fit.Estimates {
-				x := e.Piece
-				if x == "P" || math.IsNaN(e.SE) || !(e.Value > 0) {
-					continue
-				}
-				if setSize(x) > 0 {
-					if decided {
-						est[x] = e.Value
-					}
-				} else if decided || lopsided(current[x]) {
-					est[x], moved[x] = e.Value, true
-				}
-			}
-		}
-		// A lopsided match whose piece the fit gave no value in pawns (the
-		// pawn's own logit still near zero or below it: a value in pawns
-		// is then noise of either sign) moves by its own result: the
-		// piece is taken at twice its opponent's worth when the side
-		// without it scored under ¼, at half when that side scored over ¾.
-		for _, x := range cfg.Pieces {
-			if !moved[x] && lopsided(current[x]) {
-				est[x] = steppedEstimate(current[x], est, cfg.Replace[x])
-			}
-		}
-		// Re-plan a piece whose match has drifted a pawn off its estimate.
-		for _, x := range cfg.Pieces {
-			opp := oppOf(x)
-			if first, second := sides(x, cfg.Replace[x], opp); matchName(first, second) != current[x].Name &&
-				math.Abs(oppValue(opp, est)-oppValue(matchOpponent(current[x]), est)) >= 1 {
-				current[x] = add(x, first, second)
-			}
-		}
 	}
-	// The plan's end; with CheckPairs, the check rounds follow: every
-	// check match short of its pairs plays in each.
+	round := 0
 	var checks []*PlannedMatch
-	if cfg.CheckPairs > 0 {
-		for _, x := range cfg.Pieces {
-			if opp := checkOpponent(x, est, cfg, res.Matches); opp != nil {
-				if m := planned(x, opp); m.Pairs == 0 {
-					m.Check = true
-					checks = append(checks, m)
+	for pass := 0; ; pass++ {
+		for ; ; round++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			active := activePieces()
+			var batch []PlannedMatch
+			anyPiece := len(active) > 0
+			for _, x := range cfg.Pieces {
+				if active[x] {
+					batch = append(batch, *current[x])
+				}
+			}
+			if anyPiece && piecePairs(res.Matches, "P")+cfg.BatchPairs <= cfg.MaxPairs {
+				batch = append([]PlannedMatch{*current["P"]}, batch...)
+			}
+			if cfg.PawnSets {
+				batch = append(batch, setOddsOf(batch, res.Matches, cfg, add)...)
+			}
+			if !anyPiece {
+				break
+			}
+			if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
+				return nil, err
+			}
+			// The stopping rule uses the plain or the reported fit
+			// (stopFit); the choice of opponents a slightly ridged one, which
+			// stays finite when a match is all wins (a badly chosen first
+			// opponent).
+			judge()
+			// Values in pawns mean something only once the pawn's own logit
+			// is clearly positive (pawn odds decided at 2 SE); until then only
+			// a piece whose match is lopsided (score outside [¼, ¾] over at
+			// least 20 games) moves to a new opponent.
+			moved := map[string]bool{}
+			if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
+				decided := fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE
+				for _, e := range fit.Estimates {
+					x := e.Piece
+					if x == "P" || math.IsNaN(e.SE) || !(e.Value > 0) {
+						continue
+					}
+					if setSize(x) > 0 {
+						if decided {
+							est[x] = e.Value
+						}
+					} else if decided || lopsided(current[x]) {
+						est[x], moved[x] = e.Value, true
+					}
+				}
+			}
+			// A lopsided match whose piece the fit gave no value in pawns (the
+			// pawn's own logit still near zero or below it: a value in pawns
+			// is then noise of either sign) moves by its own result: the
+			// piece is taken at twice its opponent's worth when the side
+			// without it scored under ¼, at half when that side scored over ¾.
+			for _, x := range cfg.Pieces {
+				if !moved[x] && lopsided(current[x]) {
+					est[x] = steppedEstimate(current[x], est, cfg.Replace[x])
+				}
+			}
+			// Re-plan a piece whose match has drifted a pawn off its estimate.
+			for _, x := range cfg.Pieces {
+				opp := oppOf(x)
+				if first, second := sides(x, cfg.Replace[x], opp); matchName(first, second) != current[x].Name &&
+					math.Abs(oppValue(opp, est)-oppValue(matchOpponent(current[x]), est)) >= 1 {
+					current[x] = add(x, first, second)
 				}
 			}
 		}
-	}
-	for ; ; round++ {
-		var batch []PlannedMatch
-		for _, m := range checks {
-			if m.Pairs < cfg.CheckPairs {
-				batch = append(batch, *m)
+		// The plan's end; with CheckPairs, the check rounds follow: every
+		// check match short of its pairs plays in each.
+		if pass == 0 && cfg.CheckPairs > 0 {
+			for _, x := range cfg.Pieces {
+				if opp := checkOpponent(x, est, cfg, res.Matches); opp != nil {
+					if m := planned(x, opp); m.Pairs == 0 {
+						m.Check = true
+						checks = append(checks, m)
+					}
+				}
 			}
 		}
-		if len(batch) == 0 {
+		for ; ; round++ {
+			var batch []PlannedMatch
+			for _, m := range checks {
+				if m.Pairs < cfg.CheckPairs {
+					batch = append(batch, *m)
+				}
+			}
+			if len(batch) == 0 {
+				break
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
+				return nil, err
+			}
+		}
+		// The reported fit takes the checks' evidence: where they show the
+		// matches spread more than their games allow, a piece whose reported
+		// interval is short of its target again plays on.
+		if !cfg.StopOnReported {
 			break
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
-			return nil, err
+		judge()
+		if len(activePieces()) == 0 {
+			break
 		}
 	}
 	res.Rounds = round
 	fit, err := fitMatches(pieces, res.Matches, 0)
+	judged := fit // what Done is judged on (stopFit), the same classes
+	if j, jerr := cfg.stopFit(pieces, res.Matches); err == nil && jerr == nil {
+		judged = j
+	}
 	if err == nil {
 		for _, e := range fit.Estimates[len(pieces):] {
 			pieces = append(pieces, e.Piece) // the pawn sets
@@ -439,7 +486,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		if err == nil && !math.IsNaN(fit.Estimates[i].SE) {
 			e := fit.Estimates[i]
 			res.Values[i] = imbalanceInterval(e)
-			res.Done[i] = stats.Z95*e.SE <= cfg.target(e.Value)
+			res.Done[i] = stats.Z95*judged.Estimates[i].SE <= cfg.target(e.Value)
 		}
 	}
 	res.Fit = fit

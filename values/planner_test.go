@@ -567,3 +567,70 @@ func TestPlanRelativeHalfWidth(t *testing.T) {
 		t.Errorf("relative_half_width 1.5 accepted: %v", err)
 	}
 }
+
+// TestPlanStopOnReported: when the matches do not add up (a piece is
+// worth more against a knight than against pawns), the reported fit is
+// widened by their spread, and only the rule that judges that fit stops
+// every piece with its reported interval within the target; the plain
+// rule stops some piece short of it.
+func TestPlanStopOnReported(t *testing.T) {
+	odd := maps.Clone(planVals)
+	odd["R"], odd["B"] = 6.2, 4.4
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "B", "R"}, HalfWidth: 0.5, BatchPairs: 40, MaxPairs: 100000, CheckPairs: 80},
+		Start: map[string]float64{"N": 3, "B": 2, "R": 3}}
+	short := map[bool]bool{}
+	pairs := map[bool]int{}
+	for _, reported := range []bool{false, true} {
+		rng := rand.New(rand.NewPCG(7, 8))
+		additive, nonAdditive := synthPlay(rng, planVals, 2.5, new(int)), synthPlay(rng, odd, 2.5, new(int))
+		play := func(ctx context.Context, round int, batch []PlannedMatch, n int) ([]ImbalanceMatch, error) {
+			var out []ImbalanceMatch
+			for _, m := range batch {
+				p := additive
+				if slices.Contains(m.SecondRemoves, "N") {
+					p = nonAdditive
+				}
+				o, err := p(ctx, round, []PlannedMatch{m}, n)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, o...)
+			}
+			return out, nil
+		}
+		c := cfg
+		c.StopOnReported = reported
+		res, err := Plan(context.Background(), c, play)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := make([]*ImbalanceMatch, len(res.Matches))
+		for i, m := range res.Matches {
+			ms[i] = &m.ImbalanceMatch
+			pairs[reported] += m.Pairs
+		}
+		rep := ReportedImbalance(res.Fit, PairCorrelationOf(ms))
+		if h := rep.Consistency.Heterogeneity; !(h > 1) {
+			t.Fatalf("reported %v: heterogeneity %v; the test needs matches that do not add up", reported, h)
+		}
+		for i, x := range res.Pieces {
+			if x == "P" {
+				continue
+			}
+			e := rep.Estimates[i]
+			over := stats.Z95*e.SE > c.target(e.Value)
+			if reported && over {
+				t.Errorf("%s: the reported rule stopped with a reported half-width %.3f above its target %.3f", x, stats.Z95*e.SE, c.target(e.Value))
+			}
+			if !reported && res.Done[i] && over {
+				short[reported] = true // done on the plain fit, short on the reported one
+			}
+		}
+	}
+	if !short[false] {
+		t.Error("the plain rule stopped every piece within its reported target: the test does not tell the rules apart")
+	}
+	if pairs[true] <= pairs[false] {
+		t.Errorf("the reported rule played %d pairs, the plain one %d: want more", pairs[true], pairs[false])
+	}
+}

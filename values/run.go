@@ -38,6 +38,31 @@ type runInfo struct {
 	// (absent for a config not read from a file, and in runs made before
 	// it was recorded).
 	ConfigFile string `json:"config_file,omitempty"`
+	// ImbalanceStop is the fit the imbalance planner's stopping rule
+	// judges: "reported" (PlanConfig.StopOnReported) in runs begun since
+	// it was recorded; absent, the plain fit the runs before were planned
+	// with, which a resumed plan must keep to replay its rounds.
+	ImbalanceStop string `json:"imbalance_stop,omitempty"`
+}
+
+// stopReported is runInfo.ImbalanceStop of the planner's rule
+// PlanConfig.StopOnReported.
+const stopReported = "reported"
+
+// stopsOnReported reports whether the imbalance planner of the
+// measurement directory dir (claimed) stops on the reported fit
+// (runInfo.ImbalanceStop).
+func stopsOnReported(dir string) (bool, error) {
+	path := filepath.Join(dir, fsx.Marker(fsx.KindMeasure))
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false, err
+	}
+	var ri runInfo
+	if err := json.Unmarshal(b, &ri); err != nil {
+		return false, fmt.Errorf("%s: %v", path, err)
+	}
+	return ri.ImbalanceStop == stopReported, nil
 }
 
 // claim makes dir a measurement directory of cfg, or checks that it is
@@ -88,7 +113,7 @@ func claim(dir string, cfg *Config, hash string) error {
 	if err := fsx.WriteFile(filepath.Join(dir, "config.yaml"), y); err != nil {
 		return err
 	}
-	j, _ := json.MarshalIndent(runInfo{Format: formatVersion, Name: cfg.Name, ConfigHash: hash, ConfigFile: cfg.file}, "", "  ")
+	j, _ := json.MarshalIndent(runInfo{Format: formatVersion, Name: cfg.Name, ConfigHash: hash, ConfigFile: cfg.file, ImbalanceStop: stopReported}, "", "  ")
 	return fsx.WriteFile(path, append(j, '\n'))
 }
 
@@ -127,6 +152,10 @@ func Run(ctx context.Context, cfg *Config, dir string, opt RunOptions) error {
 	if err := claim(dir, cfg, hash); err != nil {
 		return err
 	}
+	stopOnReported, err := stopsOnReported(dir)
+	if err != nil {
+		return err
+	}
 	if err := recordBuild(dir); err != nil {
 		return err
 	}
@@ -140,7 +169,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opt RunOptions) error {
 			}
 		}
 		if v.Imbalance != nil && opt.Stage != "selfplay" {
-			if _, err := runPlan(ctx, cfg, i, vdir, spOpt, opt.Progress); err != nil {
+			if _, err := runPlan(ctx, cfg, i, vdir, spOpt, opt.Progress, stopOnReported); err != nil {
 				return fmt.Errorf("%s imbalance matches: %w", v.Variant, err)
 			}
 		}
@@ -172,9 +201,11 @@ func unfinishedPlans(dirs []string) []string {
 	return out
 }
 
-// runPlan runs the planner of variant i with self-play rounds.
-func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfplay.RunOptions, progress io.Writer) (*ImbalanceResult, error) {
+// runPlan runs the planner of variant i with self-play rounds, its
+// stopping rule on the reported fit or the plain one (stopOnReported).
+func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfplay.RunOptions, progress io.Writer, stopOnReported bool) (*ImbalanceResult, error) {
 	pc := cfg.plan(i)
+	pc.StopOnReported = stopOnReported
 	idir := filepath.Join(vdir, "imbalance")
 	start, err := planStart(cfg, i, vdir, idir)
 	if err != nil {

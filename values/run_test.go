@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"tamerlane/internal/fsx"
 	"tamerlane/internal/stats"
 	"tamerlane/selfplay"
 	"tamerlane/values/published"
@@ -124,6 +125,28 @@ func TestMeasureRunAndResume(t *testing.T) {
 	}
 	if compared == 0 {
 		t.Error("no band value was compared with an imbalance value relative to the knight")
+	}
+	// A new measurement's planner stops on the reported fit, and says so
+	// in measure.json; a measurement begun before that was recorded
+	// keeps the plain fit its rounds were planned with.
+	if on, err := stopsOnReported(dir); err != nil || !on {
+		t.Errorf("a new measurement stops on the reported fit: %v (%v)", on, err)
+	}
+	marker := filepath.Join(dir, fsx.Marker(fsx.KindMeasure))
+	mj, err := os.ReadFile(marker)
+	if err != nil || !strings.Contains(string(mj), `"imbalance_stop": "reported"`) {
+		t.Fatalf("measure.json %s (%v): want imbalance_stop reported", mj, err)
+	}
+	old := strings.Replace(string(mj), `,
+  "imbalance_stop": "reported"`, "", 1)
+	if err := os.WriteFile(marker, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if on, err := stopsOnReported(dir); err != nil || on {
+		t.Errorf("a measurement without imbalance_stop stops on the reported fit: %v (%v)", on, err)
+	}
+	if err := os.WriteFile(marker, mj, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	// A resumed run plays nothing new and gives the same document.
 	again := runTiny(t, dir)

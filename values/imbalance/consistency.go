@@ -180,7 +180,8 @@ func (c *Consistency) Inflated(k float64) *Consistency {
 // additive model more than their games allow, the values are known no
 // better than that spread says: the between-match dispersion of
 // quasi-likelihood (a Birge ratio), which leaves a fit whose matches
-// agree (h = 1) as it is. The planner's stopping rule uses the plain fit.
+// agree (h = 1) as it is. The planner's stopping rule judges this widened
+// fit in measurements begun since it was recorded (values.PlanConfig).
 func (r *Result) Widened() *Result {
 	if r.Consistency == nil {
 		return r
