@@ -53,16 +53,9 @@ const stopReported = "reported"
 // measurement directory dir (claimed) stops on the reported fit
 // (runInfo.ImbalanceStop).
 func stopsOnReported(dir string) (bool, error) {
-	path := filepath.Join(dir, fsx.Marker(fsx.KindMeasure))
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return false, err
-	}
 	var ri runInfo
-	if err := json.Unmarshal(b, &ri); err != nil {
-		return false, fmt.Errorf("%s: %v", path, err)
-	}
-	return ri.ImbalanceStop == stopReported, nil
+	err := fsx.ReadJSON(filepath.Join(dir, fsx.Marker(fsx.KindMeasure)), &ri, "")
+	return ri.ImbalanceStop == stopReported, err
 }
 
 // claim makes dir a measurement directory of cfg, or checks that it is
