@@ -49,6 +49,26 @@ func synthPlay(rng *rand.Rand, vals map[string]float64, scale float64, calls *in
 	}
 }
 
+// routedPlay plays each match of a batch by other when odd says so, by
+// usual otherwise.
+func routedPlay(usual, other PlayFunc, odd func(PlannedMatch) bool) PlayFunc {
+	return func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]ImbalanceMatch, error) {
+		var out []ImbalanceMatch
+		for _, m := range batch {
+			p := usual
+			if odd(m) {
+				p = other
+			}
+			o, err := p(ctx, round, []PlannedMatch{m}, pairs)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, o...)
+		}
+		return out, nil
+	}
+}
+
 var planVals = map[string]float64{"P": 1, "N": 3, "B": 3.4, "R": 5, "Q": 9}
 
 func TestPlanOpponentsAndStop(t *testing.T) {
@@ -464,21 +484,10 @@ func TestPlanChecks(t *testing.T) {
 		oddVals["R"]++
 		oddPlay := synthPlay(rng, oddVals, 2.5, new(int))
 		rounds := 0
+		routed := routedPlay(additive, oddPlay, func(m PlannedMatch) bool { return odd && m.Check && m.Piece == "R" })
 		play := func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]ImbalanceMatch, error) {
 			rounds++
-			var out []ImbalanceMatch
-			for _, m := range batch {
-				p := additive
-				if odd && m.Check && m.Piece == "R" {
-					p = oddPlay
-				}
-				o, err := p(ctx, round, []PlannedMatch{m}, pairs)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, o...)
-			}
-			return out, nil
+			return routed(ctx, round, batch, pairs)
 		}
 		res, err := Plan(context.Background(), cfg, play)
 		if err != nil {
@@ -583,21 +592,7 @@ func TestPlanStopOnReported(t *testing.T) {
 	for _, reported := range []bool{false, true} {
 		rng := rand.New(rand.NewPCG(7, 8))
 		additive, nonAdditive := synthPlay(rng, planVals, 2.5, new(int)), synthPlay(rng, odd, 2.5, new(int))
-		play := func(ctx context.Context, round int, batch []PlannedMatch, n int) ([]ImbalanceMatch, error) {
-			var out []ImbalanceMatch
-			for _, m := range batch {
-				p := additive
-				if slices.Contains(m.SecondRemoves, "N") {
-					p = nonAdditive
-				}
-				o, err := p(ctx, round, []PlannedMatch{m}, n)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, o...)
-			}
-			return out, nil
-		}
+		play := routedPlay(additive, nonAdditive, func(m PlannedMatch) bool { return slices.Contains(m.SecondRemoves, "N") })
 		c := cfg
 		c.StopOnReported = reported
 		res, err := Plan(context.Background(), c, play)
