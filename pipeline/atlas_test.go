@@ -12,7 +12,8 @@ import (
 )
 
 // testAtlas is an atlas entry of chess: the knight by both methods, the
-// rook by the regression.
+// rook by the regression; the bridged source holds the imbalance games
+// again (the label counts them once).
 const testAtlas = `variant: chess
 pieces:
   - {letter: P, name: pawn}
@@ -27,6 +28,10 @@ sources:
     citation: test imbalance
     kind: measured
     provenance: {method: imbalance, config: c.yaml, config_sha256: 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, games: 800, engine: abc, date: 2026-12-01, nodes: 2000}
+  - id: imbalance-bridged
+    citation: test imbalance in the regression's pawn (the same 800 games)
+    kind: measured
+    provenance: {method: imbalance-bridged, config: c.yaml, config_sha256: 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, games: 800, engine: abc, date: 2026-12-01, nodes: 2000}
 values:
   - {piece: P, value: 1, source: regression, scale: "P=1"}
   - {piece: N, value: 3, lo: 2.5, hi: 3.5, source: regression, scale: "P=1"}

@@ -143,7 +143,9 @@ func AtlasLabel(tab *published.Table) string {
 	date, games := "", 0
 	for _, s := range tab.Sources {
 		if p := s.Provenance; p != nil {
-			games += p.Games
+			if p.Method != AtlasBridged { // the imbalance games again, in another pawn
+				games += p.Games
+			}
 			if p.Date > date {
 				date = p.Date
 			}
