@@ -87,18 +87,13 @@ type PlanConfig struct {
 	StopOnReported bool `yaml:"-"`
 }
 
-// stopFit is the fit the stopping rule judges: the plain fit of the
-// matches, or the reported one (PlanConfig.StopOnReported).
-func (c *PlanConfig) stopFit(pieces []string, matches []*PlannedMatch) (*imbalance.Result, error) {
-	fit, err := fitMatches(pieces, matches, 0)
-	if err != nil || !c.StopOnReported {
-		return fit, err
+// judgedFit is the fit the stopping rule judges: fit, the plain fit of
+// matches, or fit as reported (PlanConfig.StopOnReported).
+func (c *PlanConfig) judgedFit(fit *imbalance.Result, matches []*PlannedMatch) *imbalance.Result {
+	if !c.StopOnReported {
+		return fit
 	}
-	ms := make([]*ImbalanceMatch, len(matches))
-	for i, m := range matches {
-		ms[i] = &m.ImbalanceMatch
-	}
-	return ReportedImbalance(fit, PairCorrelationOf(ms)), nil
+	return ReportedImbalance(fit, PairCorrelationOf(imbalanceMatches(matches)))
 }
 
 func (c *PlanConfig) setDefaults() {
@@ -316,11 +311,26 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 	}
 	hw, val := map[string]float64{}, map[string]float64{} // the latest fit's half-widths and values
 	unreachable := map[string]bool{}
-	// activePieces are the pieces whose matches play on: target not
-	// reached, cap not reached, target not out of reach; and the pieces
-	// replaced by an active piece (its value is theirs plus a
-	// difference, so it cannot be narrower).
-	activePieces := func() map[string]bool {
+	// judge sets hw and val from the fit the stopping rule judges.
+	judge := func() {
+		if fit, err := fitMatches(pieces, res.Matches, 0); err == nil {
+			for _, e := range cfg.judgedFit(fit, res.Matches).Estimates {
+				if x := e.Piece; x != "P" && !math.IsNaN(e.SE) {
+					hw[x], val[x] = stats.Z95*e.SE, e.Value
+				}
+			}
+		}
+	}
+	round := 0
+	var checks []*PlannedMatch
+	checksPlanned := false
+	for ; ; round++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		// Active pieces: target not reached, cap not reached, target not
+		// out of reach; and the pieces replaced by an active piece (its
+		// value is theirs plus a difference, so it cannot be narrower).
 		active := map[string]bool{}
 		for _, x := range cfg.Pieces {
 			h, ok := hw[x]
@@ -337,94 +347,29 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 				active[y] = true
 			}
 		}
-		return active
-	}
-	// judge sets hw and val from the stopping rule's fit.
-	judge := func() {
-		if fit, err := cfg.stopFit(pieces, res.Matches); err == nil {
-			for _, e := range fit.Estimates {
-				if x := e.Piece; x != "P" && !math.IsNaN(e.SE) {
-					hw[x], val[x] = stats.Z95*e.SE, e.Value
-				}
+		var batch []PlannedMatch
+		anyPiece := len(active) > 0
+		for _, x := range cfg.Pieces {
+			if active[x] {
+				batch = append(batch, *current[x])
 			}
 		}
-	}
-	round := 0
-	var checks []*PlannedMatch
-	for pass := 0; ; pass++ {
-		for ; ; round++ {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			active := activePieces()
-			var batch []PlannedMatch
-			anyPiece := len(active) > 0
-			for _, x := range cfg.Pieces {
-				if active[x] {
-					batch = append(batch, *current[x])
-				}
-			}
-			if anyPiece && piecePairs(res.Matches, "P")+cfg.BatchPairs <= cfg.MaxPairs {
-				batch = append([]PlannedMatch{*current["P"]}, batch...)
-			}
-			if cfg.PawnSets {
-				batch = append(batch, setOddsOf(batch, res.Matches, cfg, add)...)
-			}
-			if !anyPiece {
-				break
-			}
-			if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
-				return nil, err
-			}
-			// The stopping rule uses the plain or the reported fit
-			// (stopFit); the choice of opponents a slightly ridged one, which
-			// stays finite when a match is all wins (a badly chosen first
-			// opponent).
-			judge()
-			// Values in pawns mean something only once the pawn's own logit
-			// is clearly positive (pawn odds decided at 2 SE); until then only
-			// a piece whose match is lopsided (score outside [¼, ¾] over at
-			// least 20 games) moves to a new opponent.
-			moved := map[string]bool{}
-			if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
-				decided := fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE
-				for _, e := range fit.Estimates {
-					x := e.Piece
-					if x == "P" || math.IsNaN(e.SE) || !(e.Value > 0) {
-						continue
-					}
-					if setSize(x) > 0 {
-						if decided {
-							est[x] = e.Value
-						}
-					} else if decided || lopsided(current[x]) {
-						est[x], moved[x] = e.Value, true
-					}
-				}
-			}
-			// A lopsided match whose piece the fit gave no value in pawns (the
-			// pawn's own logit still near zero or below it: a value in pawns
-			// is then noise of either sign) moves by its own result: the
-			// piece is taken at twice its opponent's worth when the side
-			// without it scored under ¼, at half when that side scored over ¾.
-			for _, x := range cfg.Pieces {
-				if !moved[x] && lopsided(current[x]) {
-					est[x] = steppedEstimate(current[x], est, cfg.Replace[x])
-				}
-			}
-			// Re-plan a piece whose match has drifted a pawn off its estimate.
-			for _, x := range cfg.Pieces {
-				opp := oppOf(x)
-				if first, second := sides(x, cfg.Replace[x], opp); matchName(first, second) != current[x].Name &&
-					math.Abs(oppValue(opp, est)-oppValue(matchOpponent(current[x]), est)) >= 1 {
-					current[x] = add(x, first, second)
-				}
-			}
+		if anyPiece && piecePairs(res.Matches, "P")+cfg.BatchPairs <= cfg.MaxPairs {
+			batch = append([]PlannedMatch{*current["P"]}, batch...)
 		}
-		// The plan's end; with CheckPairs, the check rounds follow: every
-		// check match short of its pairs plays in each.
-		if pass == 0 && cfg.CheckPairs > 0 {
+		if cfg.PawnSets {
+			batch = append(batch, setOddsOf(batch, res.Matches, cfg, add)...)
+		}
+		if !anyPiece {
+			// The plan's end; with CheckPairs, the check rounds follow:
+			// every check match short of its pairs plays in each. Judged
+			// as reported, the checks' evidence counts: where they show
+			// the matches spread more than their games allow, a piece
+			// short of its target again plays on.
 			for _, x := range cfg.Pieces {
+				if checksPlanned || cfg.CheckPairs <= 0 {
+					break
+				}
 				if opp := checkOpponent(x, est, cfg, res.Matches); opp != nil {
 					if m := planned(x, opp); m.Pairs == 0 {
 						m.Check = true
@@ -432,42 +377,77 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 					}
 				}
 			}
-		}
-		for ; ; round++ {
-			var batch []PlannedMatch
+			checksPlanned = true
+			var short []PlannedMatch
 			for _, m := range checks {
 				if m.Pairs < cfg.CheckPairs {
-					batch = append(batch, *m)
+					short = append(short, *m)
 				}
 			}
-			if len(batch) == 0 {
+			if len(short) == 0 {
 				break
 			}
-			if err := ctx.Err(); err != nil {
+			if err := playRound(ctx, play, round, short, cfg, byName); err != nil {
 				return nil, err
 			}
-			if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
-				return nil, err
+			if cfg.StopOnReported {
+				judge()
 			}
+			continue
 		}
-		// The reported fit takes the checks' evidence: where they show the
-		// matches spread more than their games allow, a piece whose reported
-		// interval is short of its target again plays on.
-		if !cfg.StopOnReported {
-			break
+		if err := playRound(ctx, play, round, batch, cfg, byName); err != nil {
+			return nil, err
 		}
+		// The stopping rule judges the plain or the reported fit
+		// (judgedFit); the choice of opponents a slightly ridged one,
+		// which stays finite when a match is all wins (a badly chosen
+		// first opponent).
 		judge()
-		if len(activePieces()) == 0 {
-			break
+		// Values in pawns mean something only once the pawn's own logit
+		// is clearly positive (pawn odds decided at 2 SE); until then only
+		// a piece whose match is lopsided (score outside [¼, ¾] over at
+		// least 20 games) moves to a new opponent.
+		moved := map[string]bool{}
+		if fit, err := fitMatches(pieces, res.Matches, planRidge); err == nil {
+			decided := fit.Estimates[0].Logit > 2*fit.Estimates[0].LogitSE
+			for _, e := range fit.Estimates {
+				x := e.Piece
+				if x == "P" || math.IsNaN(e.SE) || !(e.Value > 0) {
+					continue
+				}
+				if setSize(x) > 0 {
+					if decided {
+						est[x] = e.Value
+					}
+				} else if decided || lopsided(current[x]) {
+					est[x], moved[x] = e.Value, true
+				}
+			}
+		}
+		// A lopsided match whose piece the fit gave no value in pawns (the
+		// pawn's own logit still near zero or below it: a value in pawns
+		// is then noise of either sign) moves by its own result: the
+		// piece is taken at twice its opponent's worth when the side
+		// without it scored under ¼, at half when that side scored over ¾.
+		for _, x := range cfg.Pieces {
+			if !moved[x] && lopsided(current[x]) {
+				est[x] = steppedEstimate(current[x], est, cfg.Replace[x])
+			}
+		}
+		// Re-plan a piece whose match has drifted a pawn off its estimate.
+		for _, x := range cfg.Pieces {
+			opp := oppOf(x)
+			if first, second := sides(x, cfg.Replace[x], opp); matchName(first, second) != current[x].Name &&
+				math.Abs(oppValue(opp, est)-oppValue(matchOpponent(current[x]), est)) >= 1 {
+				current[x] = add(x, first, second)
+			}
 		}
 	}
 	res.Rounds = round
 	fit, err := fitMatches(pieces, res.Matches, 0)
-	judged := fit // what Done is judged on (stopFit), the same classes
-	if j, jerr := cfg.stopFit(pieces, res.Matches); err == nil && jerr == nil {
-		judged = j
-	}
+	judged := fit // what Done is judged on: the same classes
 	if err == nil {
+		judged = cfg.judgedFit(fit, res.Matches)
 		for _, e := range fit.Estimates[len(pieces):] {
 			pieces = append(pieces, e.Piece) // the pawn sets
 		}
@@ -572,12 +552,17 @@ const planRidge = 0.01
 // one estimate per piece of pieces, then one per measured pawn set
 // (fitImbalance).
 func fitMatches(pieces []string, matches []*PlannedMatch, ridge float64) (*imbalance.Result, error) {
+	fit, _, err := fitImbalance(pieces, imbalanceMatches(matches), ridge)
+	return fit, err
+}
+
+// imbalanceMatches are the planned matches' results.
+func imbalanceMatches(matches []*PlannedMatch) []*ImbalanceMatch {
 	ms := make([]*ImbalanceMatch, len(matches))
 	for i, m := range matches {
 		ms[i] = &m.ImbalanceMatch
 	}
-	fit, _, err := fitImbalance(pieces, ms, ridge)
-	return fit, err
+	return ms
 }
 
 // setOddsOf returns the odds matches of the pawn sets the batch's matches

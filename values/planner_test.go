@@ -599,12 +599,10 @@ func TestPlanStopOnReported(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ms := make([]*ImbalanceMatch, len(res.Matches))
-		for i, m := range res.Matches {
-			ms[i] = &m.ImbalanceMatch
+		for _, m := range res.Matches {
 			pairs[reported] += m.Pairs
 		}
-		rep := ReportedImbalance(res.Fit, PairCorrelationOf(ms))
+		rep := ReportedImbalance(res.Fit, PairCorrelationOf(imbalanceMatches(res.Matches)))
 		if h := rep.Consistency.Heterogeneity; !(h > 1) {
 			t.Fatalf("reported %v: heterogeneity %v; the test needs matches that do not add up", reported, h)
 		}

@@ -311,9 +311,9 @@ func ScoreDifferences(names []string, samples []Sample, worth []float64, opt Sco
 	}
 	pw := make([]float64, len(kept))
 	for i := range kept {
-		pw[i] = finiteSD(repPawns, i)
 		kept[i].Score = bootstrapInterval(score0[i], repScores, i)
 		kept[i].Pawns = bootstrapInterval(pawns0[i], repPawns, i)
+		pw[i] = float64(kept[i].Pawns.SE) // the replicates' SD
 		if kept[i].Used && !(pw[i] > 0) {
 			kept[i].Used = false
 		}
