@@ -202,8 +202,8 @@ func lastJournal(dir string) (string, error) {
 // data/measured/<variant>.yaml, in the format of package published): one
 // source per method with prov and the method's games, every piece with a
 // value in P=1 (the method's own pawn, which the provenance's unit
-// states) and in the variant's primary published scale when that is not
-// P=1, each with its 95% interval. Pieces whose value is not positive
+// states) and in the variant's reference scale (ReferenceScale), each
+// with its 95% interval. Pieces whose value is not positive
 // cannot be written in the format; they are left out and named in the
 // returned notes, as is a run still in progress.
 func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Catalog) ([]byte, []string, error) {
@@ -215,10 +215,7 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 	if len(doc.InProgress) > 0 || len(doc.UnfinishedPlans) > 0 {
 		notes = append(notes, fmt.Sprintf("interim: runs still playing or stopped: %s", strings.Join(append(append([]string{}, doc.InProgress...), doc.UnfinishedPlans...), ", ")))
 	}
-	scales := []published.Scale{published.PawnOne}
-	if sc := PrimaryScale(cat, variant); sc != published.PawnOne {
-		scales = append(scales, sc)
-	}
+	scales := []published.Scale{published.PawnOne, ReferenceScale(cat, variant)}
 	tab := cat[variant]
 	name := variant
 	if tab != nil && tab.Name != "" {
@@ -297,6 +294,18 @@ func WriteAtlas(path string, doc *Document, variant string, prov RunProvenance, 
 		return notes, err
 	}
 	return notes, fsx.WriteFile(path, b)
+}
+
+// ReferenceScale is the scale of a variant's relative values in its
+// atlas: the scale its values are cited in (PrimaryScale) when that is
+// not P=1, else the knight's, N=1. Values in pawns depend on which pawn is
+// the unit (each method has its own); the ratios to a reference piece do
+// not, so they are what carries from one source to another.
+func ReferenceScale(cat published.Catalog, variant string) published.Scale {
+	if sc := PrimaryScale(cat, variant); sc != published.PawnOne {
+		return sc
+	}
+	return published.KnightOne
 }
 
 // atlasEstimate returns a piece's estimate of a method in scale sc (nil

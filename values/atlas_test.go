@@ -218,3 +218,61 @@ func testProvenance() RunProvenance {
 
 // near3 compares to the atlas's three decimals.
 func near3(a, b float64) bool { return a-b < 0.0006 && b-a < 0.0006 }
+
+// TestAtlasReferenceScale: a variant whose values are cited in pawns
+// (historical Tamerlane: Muller's figures, P=1) gets its relative values
+// in the knight's scale beside them, the knight itself exactly 1, and
+// its section and plot show them.
+func TestAtlasReferenceScale(t *testing.T) {
+	cat, err := published.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc := ReferenceScale(cat, "tamerlane"); sc != published.KnightOne {
+		t.Fatalf("tamerlane's reference scale %s, want N=1", sc)
+	}
+	if sc := ReferenceScale(cat, "tamerlane2"); sc != published.RookFive {
+		t.Fatalf("tamerlane2's reference scale %s, want its cited R=5", sc)
+	}
+	iv := func(v, se float64) *stats.Interval { x := stats.NewInterval(v, se); return &x }
+	doc := &Document{Variants: []VariantValues{{Variant: "tamerlane", Games: 100, Samples: 5000, ImbalanceGames: 40, Pieces: []PieceValues{
+		{Piece: "P", Regression: iv(1, 0), Scaled: []ScaledValues{{Scale: "N=1", Regression: iv(0.15, 0.01), Imbalance: iv(0.25, 0.05)}}},
+		{Piece: "N", Name: "knight", Regression: iv(6.5, 0.6), Imbalance: iv(4, 0.8), Scaled: []ScaledValues{{Scale: "N=1", Regression: iv(1, 0), Imbalance: iv(1, 0)}}},
+		{Piece: "G", Name: "giraffe", Regression: iv(7.3, 0.7), Imbalance: iv(2.7, 1), Scaled: []ScaledValues{{Scale: "N=1", Regression: iv(1.13, 0.04), Imbalance: iv(0.72, 0.12)}}},
+	}}}}
+	b, _, err := Atlas(doc, "tamerlane", testProvenance(), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := published.Parse("tamerlane.yaml", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []struct {
+		piece, source string
+		value         float64
+		interval      bool
+	}{
+		{"N", AtlasRegression, 1, false},
+		{"N", AtlasImbalance, 1, false},
+		{"G", AtlasRegression, 1.13, true},
+		{"G", AtlasImbalance, 0.72, true},
+		{"P", AtlasImbalance, 0.25, true},
+	} {
+		got := AtlasInterval(tab, w.piece, w.source, published.KnightOne)
+		var v float64
+		found := false
+		for _, e := range tab.Entries {
+			if e.Piece == w.piece && e.Source == w.source && e.Scale == published.KnightOne {
+				found, v = true, e.Value
+			}
+		}
+		if !found || !near3(v, w.value) || (got != nil) != w.interval {
+			t.Errorf("%s %s in N=1: found %v, value %v, interval %v; want %v, interval %v", w.source, w.piece, found, v, got, w.value, w.interval)
+		}
+	}
+	md := AtlasMarkdown(tab, cat["tamerlane"], "data/measured/tamerlane.yaml", nil)
+	if !strings.Contains(md, "**In N=1**") || !strings.Contains(md, "**In P=1**") {
+		t.Errorf("the section lacks a table in P=1 or N=1:\n%s", md)
+	}
+}

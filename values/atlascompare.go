@@ -15,7 +15,7 @@ import (
 const AtlasCompareDefinition = "difference = this run − the atlas of the same estimate (piece, method, scale); " +
 	"z = difference/√(SE_run² + SE_atlas²), where SE_atlas = (hi − lo)/(2·1.96): the atlas's interval read as a normal 95% interval; " +
 	"differ: |z| > 1.96; Holm's correction per family of estimates; the run shares no games with the atlas's measurement " +
-	"(a run the atlas records as its own is refused); each method in its own pawn (P=1) and in the variant's published scale"
+	"(a run the atlas records as its own is refused); each method in its own pawn (P=1) and in the atlas's reference scale (the variant's cited scale, else N=1)"
 
 // AtlasComparison sets the values of a measurement beside the atlas's
 // (data/measured): a new run, another player's games or another node

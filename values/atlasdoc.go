@@ -12,8 +12,8 @@ import (
 
 // AtlasMarkdown renders an atlas file as the per-variant section of
 // docs/piece-values.md: the provenance of each method, then one table in
-// pawns (P=1) and, when the variant's published figures use another
-// scale, one in that scale: per piece its name, how it moves (the
+// pawns (P=1) and one in the atlas's reference scale (ReferenceScale):
+// per piece its name, how it moves (the
 // engine's variant table), each method's value with its 95% interval,
 // their agreement z (atlasAgreement) and every published figure of pub
 // (data/published; nil: none) with its source. file is the atlas's path
@@ -119,9 +119,10 @@ func pieceMoves(ev *engine.Variant, token string) string {
 }
 
 // PlotAtlas writes the atlas's plot to base.png and base.svg: both
-// methods' values with their 95% intervals in the variant's primary
-// published scale (P=1 without one), beside every published figure of
-// pub in that scale.
+// methods' values with their 95% intervals in the atlas's reference scale
+// (ReferenceScale: R=5 for Tamerlane II, N=1 where values are cited in
+// pawns; P=1 for an atlas without one), beside every published figure of
+// pub that can be put in that scale.
 func PlotAtlas(base string, tab *published.Table, pub *published.Table) (string, string, error) {
 	sc := published.PawnOne
 	if scales := atlasScales(tab); len(scales) > 1 {

@@ -31,7 +31,7 @@ func addAtlasFlags(fs *flag.FlagSet) *atlasFlags {
 	fs.StringVar(&a.config, "config", "", "with --write-atlas: the config the run was started with, for a run that does not record its path (checked against the run's hash)")
 	fs.StringVar(&a.engineBuild, "engine-build", "", "with --write-atlas: the engine build (e.g. a commit) that played the run, for a run that does not record it")
 	fs.StringVar(&a.file, "atlas", "", "an atlas file (data/measured/VARIANT.yaml): --markdown prints its section of docs/piece-values.md, --plot BASE writes its plot")
-	fs.BoolVar(&a.markdown, "markdown", false, "with --atlas: print the atlas's tables (in pawns and in the variant's published scale) beside the published figures")
+	fs.BoolVar(&a.markdown, "markdown", false, "with --atlas: print the atlas's tables (in pawns and in its reference scale: the variant's cited scale, else N=1) beside the published figures")
 	fs.StringVar(&a.plot, "plot", "", "with --atlas: write the atlas's plot to BASE.png and BASE.svg")
 	return a
 }
