@@ -266,15 +266,18 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 			continue
 		}
 		citation, unit, games, positions := "tamerlane's prior-free regression of game results on material over its self-play games ("+prov.Name+")", regressionUnit, v.Games, v.Samples
+		endRound := 0
 		switch method {
 		case AtlasImbalance:
 			citation, unit, games, positions = "H. G. Muller's imbalance matches played by tamerlane ("+prov.Name+")", imbalanceUnit, v.ImbalanceGames, 0
+			endRound = doc.endRound(variant)
 		case AtlasBridged:
 			citation, unit, games, positions = "the imbalance matches ("+prov.Name+") in the regression's pawn at the start", bridgedUnit, v.ImbalanceGames, 0
+			endRound = doc.endRound(variant)
 		}
 		atlas.Sources = append(atlas.Sources, published.Source{ID: method, Citation: citation, Kind: published.Measured, Provenance: &published.Provenance{
 			Method: method, Unit: unit, Config: prov.Config, ConfigSHA256: prov.ConfigSHA256, Measurement: prov.Measurement,
-			Games: games, Positions: positions, Engine: prov.Engine, Date: prov.Date, Nodes: prov.Nodes}})
+			Games: games, Positions: positions, Engine: prov.Engine, Date: prov.Date, Nodes: prov.Nodes, EndRound: endRound}})
 	}
 	out, err := published.Marshal(atlas, "The piece-value atlas of "+name+" (docs/piece-values.md): the values this project\n"+
 		"measured, with 95% intervals and the provenance of each method's figures.\n"+

@@ -36,7 +36,12 @@ func AtlasMarkdown(tab *published.Table, pub *published.Table, file string, ev *
 		if p.Nodes > 0 {
 			fmt.Fprintf(&b, " at %d nodes per move", p.Nodes)
 		}
-		fmt.Fprintf(&b, "; last game %s; reproduce: `tamerlane measure -c %s -o DIR`. P = 1 is %s.\n", p.Date, p.Config, p.Unit)
+		reproduce := "tamerlane measure -c " + p.Config + " -o DIR"
+		if p.EndRound > 0 {
+			fmt.Fprintf(&b, "; its plan concluded at round %d, before its targets or caps", p.EndRound)
+			reproduce += fmt.Sprintf(" -conclude %d", p.EndRound)
+		}
+		fmt.Fprintf(&b, "; last game %s; reproduce: `%s`. P = 1 is %s.\n", p.Date, reproduce, p.Unit)
 	}
 	if tab.Description != "" {
 		fmt.Fprintf(&b, "\n**Note**: %s.\n", tab.Description)

@@ -62,3 +62,47 @@ func TestAtlasMarkdown(t *testing.T) {
 		t.Errorf("the plot is not in R=5 beside Zillions' figures")
 	}
 }
+
+// TestAtlasConcluded: an atlas of a measurement whose imbalance plan was
+// concluded (tamerlane measure -conclude) records the round in the
+// matches' provenance, not the regression's, and its section gives the
+// command that reproduces it.
+func TestAtlasConcluded(t *testing.T) {
+	cat, err := published.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := scaledDoc()
+	doc.ConcludedPlans = []ConcludedPlan{{Dir: "m/tamerlane2/imbalance", Variant: "tamerlane2", EndRound: 7, Pieces: []string{"N"}}}
+	b, _, err := Atlas(doc, "tamerlane2", testProvenance(), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := published.Parse("tamerlane2.yaml", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range tab.Sources {
+		want := 7
+		if s.ID == AtlasRegression {
+			want = 0
+		}
+		if s.Provenance == nil || s.Provenance.EndRound != want {
+			t.Errorf("%s: provenance %+v, want end_round %d", s.ID, s.Provenance, want)
+		}
+	}
+	md := AtlasMarkdown(tab, cat["tamerlane2"], "data/measured/tamerlane2.yaml", nil)
+	for _, line := range strings.Split(md, "\n") {
+		concluded := strings.Contains(line, "its plan concluded at round 7") && strings.Contains(line, "`tamerlane measure -c c.yaml -o DIR -conclude 7`")
+		switch {
+		case strings.HasPrefix(line, "- **regression**") && concluded, strings.HasPrefix(line, "- **imbalance**") && !concluded:
+			t.Errorf("provenance line %q", line)
+		}
+	}
+	// A conclusion that stopped no piece (every piece had stopped before
+	// it) is not one.
+	doc.ConcludedPlans[0].Pieces = nil
+	if doc.endRound("tamerlane2") != 0 {
+		t.Error("a conclusion that stopped no piece gives an end round")
+	}
+}

@@ -55,7 +55,10 @@
 // StopOutOfReach (stop_out_of_reach: true), after four rounds the
 // half-width projected to MaxPairs pairs (shrinking as 1/sqrt(pairs)) is
 // still more than 1.25 times the target: plan.json then marks the piece
-// out_of_reach, and its value keeps the wider interval it has.
+// out_of_reach, and its value keeps the wider interval it has. A plan
+// concluded by the user (tamerlane measure -conclude; PlanConfig.EndRound,
+// recorded in the stage's conclude.json) plays no piece's matches from
+// its end round on: plan.json marks the pieces it stopped concluded.
 //
 // Each piece is so measured by one chain of matches, and the fit is
 // exactly identified: it cannot say whether the chain holds. With

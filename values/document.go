@@ -310,6 +310,10 @@ type Document struct {
 	// before its end (no plan.json): their values are of the matches
 	// played so far, short of the plan's targets.
 	UnfinishedPlans []string `json:"unfinished_plans,omitempty"`
+	// ConcludedPlans are the imbalance plans concluded before their
+	// pieces reached their targets or caps (tamerlane measure -conclude):
+	// their values are of the matches played to the conclusion.
+	ConcludedPlans []ConcludedPlan `json:"concluded_plans,omitempty"`
 	// PGNFiles are the game files read instead of run directories
 	// (MeasurePGN), and PGN what was left out of them.
 	PGNFiles []string `json:"pgn_files,omitempty"`
@@ -392,6 +396,9 @@ func Measure(dirs []string, cat published.Catalog, opt Options) (*Document, erro
 		}
 	}
 	doc.UnfinishedPlans = unfinishedPlans(dirs)
+	if doc.ConcludedPlans, err = concludedPlans(dirs); err != nil {
+		return nil, err
+	}
 	return doc, nil
 }
 

@@ -29,6 +29,13 @@ func (d *Document) Markdown() string {
 	if len(d.UnfinishedPlans) > 0 {
 		fmt.Fprintf(&b, "**Unfinished imbalance plans** (stopped before the planner's end, no plan.json): %s. Their values are of the matches played so far.\n\n", strings.Join(d.UnfinishedPlans, ", "))
 	}
+	for _, c := range d.ConcludedPlans {
+		fmt.Fprintf(&b, "**Concluded imbalance plan** %s: ended at round %d by `tamerlane measure -conclude`, before its targets or caps", c.Dir, c.EndRound)
+		if len(c.Pieces) > 0 {
+			fmt.Fprintf(&b, " (the matches of %s stopped there)", strings.Join(c.Pieces, ", "))
+		}
+		b.WriteString("; its check matches follow the conclusion. Its values are of the matches played, with their intervals.\n\n")
+	}
 	if r := d.PGN; r != nil {
 		fmt.Fprintf(&b, "Games from %s, not self-play of this program: %d read, %d used", strings.Join(d.PGNFiles, ", "), r.Games, r.Used)
 		if r.Games > r.Used {

@@ -85,6 +85,12 @@ type PlanConfig struct {
 	// reported interval meets the target. A measurement keeps the rule it
 	// began with (measure.json), so that its plan replays on resuming.
 	StopOnReported bool `yaml:"-"`
+	// EndRound, when positive, concludes the plan before its targets or
+	// caps: from round EndRound on no piece's matches play, so the plan
+	// ends there (its check rounds follow) as if every piece had stopped.
+	// tamerlane measure -conclude records it (Conclude), so that a
+	// resumed plan replays the same rounds.
+	EndRound int `yaml:"-"`
 }
 
 // judgedFit is the fit the stopping rule judges: fit, the plain fit of
@@ -125,6 +131,8 @@ func (c *PlanConfig) Validate() error {
 		return fmt.Errorf("imbalance %s: relative_half_width %v is not a fraction in [0, 1)", c.Variant, c.RelativeHalfWidth)
 	case c.HalfWidth < 0 || c.BatchPairs < 0 || c.MaxPairs < 0 || c.MaxPawns < 0 || c.CheckPairs < 0:
 		return fmt.Errorf("imbalance %s: half_width, batch_pairs, max_pairs, max_pawns and check_pairs must not be negative", c.Variant)
+	case c.EndRound < 0:
+		return fmt.Errorf("imbalance %s: end round %d is negative", c.Variant, c.EndRound)
 	case c.MaxPairs > selfplay.MaxPairs || c.CheckPairs > selfplay.MaxPairs:
 		return fmt.Errorf("imbalance %s: max_pairs and check_pairs must not be more than %d (got %d and %d)", c.Variant, selfplay.MaxPairs, c.MaxPairs, c.CheckPairs)
 	case c.BatchPairs > c.MaxPairs:
@@ -182,6 +190,11 @@ type ImbalanceResult struct {
 	// matches because the target could not be reached within MaxPairs
 	// (see outOfReach).
 	OutOfReach []bool `json:"out_of_reach,omitempty"`
+	// EndRound is PlanConfig.EndRound, and Concluded tells, per piece,
+	// whether the conclusion stopped its matches short of its target and
+	// its cap (absent when it stopped none).
+	EndRound  int    `json:"end_round,omitempty"`
+	Concluded []bool `json:"concluded,omitempty"`
 	// Fit is the last imbalance fit (nil when it failed).
 	Fit *imbalance.Result `json:"-"`
 }
@@ -310,7 +323,7 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		current[x] = planned(x, oppOf(x))
 	}
 	hw, val := map[string]float64{}, map[string]float64{} // the latest fit's half-widths and values
-	unreachable := map[string]bool{}
+	unreachable, concluded := map[string]bool{}, map[string]bool{}
 	// judge sets hw and val from the fit the stopping rule judges.
 	judge := func() {
 		if fit, err := fitMatches(pieces, res.Matches, 0); err == nil {
@@ -340,6 +353,10 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 			}
 			if ok && cfg.StopOutOfReach && outOfReach(h, cfg.target(val[x]), n, cfg) {
 				unreachable[x] = true
+				continue
+			}
+			if cfg.EndRound > 0 && round >= cfg.EndRound {
+				concluded[x] = true
 				continue
 			}
 			active[x] = true
@@ -459,6 +476,12 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		res.OutOfReach = make([]bool, len(pieces))
 		for i, x := range pieces {
 			res.OutOfReach[i] = unreachable[x]
+		}
+	}
+	if len(concluded) > 0 {
+		res.EndRound, res.Concluded = cfg.EndRound, make([]bool, len(pieces))
+		for i, x := range pieces {
+			res.Concluded[i] = concluded[x]
 		}
 	}
 	for i := range pieces {

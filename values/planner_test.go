@@ -627,3 +627,70 @@ func TestPlanStopOnReported(t *testing.T) {
 		t.Errorf("the reported rule played %d pairs, the plain one %d: want more", pairs[true], pairs[false])
 	}
 }
+
+// TestPlanConclude: a plan concluded at round 3 plays its pieces' matches
+// in rounds 0-2 exactly as the plan without the conclusion does, then only
+// its check matches, and marks the pieces it stopped; a conclusion after
+// every piece has stopped changes nothing.
+func TestPlanConclude(t *testing.T) {
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "R"}, HalfWidth: 0.01, BatchPairs: 10, MaxPairs: 1000, CheckPairs: 10},
+		Start: map[string]float64{"N": 3, "R": 5}}
+	record := func(batches *[][]string) PlayFunc {
+		play := synthPlay(rand.New(rand.NewPCG(7, 8)), planVals, 2.5, new(int))
+		return func(ctx context.Context, round int, batch []PlannedMatch, pairs int) ([]ImbalanceMatch, error) {
+			var names []string
+			for _, m := range batch {
+				names = append(names, m.Name)
+			}
+			*batches = append(*batches, names)
+			if round >= 5 {
+				return nil, errStopTest // the plan without a conclusion: five rounds are enough
+			}
+			return play(ctx, round, batch, pairs)
+		}
+	}
+	var full, concl [][]string
+	if _, err := Plan(context.Background(), cfg, record(&full)); err != errStopTest {
+		t.Fatalf("the plan without a conclusion: %v", err)
+	}
+	ended := cfg
+	ended.EndRound = 3
+	res, err := Plan(context.Background(), ended, record(&concl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(concl) < 4 || len(concl) != res.Rounds {
+		t.Fatalf("%d rounds played, %d reported: %v", len(concl), res.Rounds, concl)
+	}
+	for r := range 3 {
+		if !slices.Equal(full[r], concl[r]) {
+			t.Errorf("round %d: %v, want %v (as without the conclusion)", r, concl[r], full[r])
+		}
+	}
+	for _, m := range res.Matches {
+		if !m.Check && m.Pairs > 3*cfg.BatchPairs {
+			t.Errorf("%s: %d pairs, beyond three rounds of %d", m.Name, m.Pairs, cfg.BatchPairs)
+		}
+	}
+	for r, names := range concl[3:] {
+		for _, n := range names {
+			if i := slices.IndexFunc(res.Matches, func(m *PlannedMatch) bool { return m.Name == n }); i < 0 || !res.Matches[i].Check {
+				t.Errorf("round %d after the conclusion plays %s, not a check", 3+r, n)
+			}
+		}
+	}
+	if res.EndRound != 3 || !slices.Equal(res.Concluded[:3], []bool{false, true, true}) {
+		t.Errorf("end round %d, concluded %v for %v; want 3 and N, R", res.EndRound, res.Concluded, res.Pieces)
+	}
+	// Every piece stops at its cap in round 1: a conclusion at round 5
+	// stops none.
+	capped := cfg
+	capped.MaxPairs, capped.EndRound = 20, 5
+	res, err = Plan(context.Background(), capped, synthPlay(rand.New(rand.NewPCG(7, 8)), planVals, 2.5, new(int)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.EndRound != 0 || res.Concluded != nil {
+		t.Errorf("a conclusion after the cap: end round %d, concluded %v", res.EndRound, res.Concluded)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"tamerlane/internal/fsx"
 	"tamerlane/selfplay"
@@ -27,6 +28,12 @@ type RunOptions struct {
 	Progress io.Writer
 	// Stage restricts the run to "selfplay" or "imbalance" ("": both).
 	Stage string
+	// Conclude, when not 0, concludes every imbalance plan not yet ended
+	// at that round (ConcludeNow: after the rounds begun) before it plays
+	// on: no piece's matches play from then on, the check matches follow
+	// and the plan ends (PlanConfig.EndRound). It is recorded in the
+	// stage's conclude.json and kept on every later resume.
+	Conclude int
 }
 
 // runInfo is measure.json: the identity of a measurement directory.
@@ -138,6 +145,9 @@ func Run(ctx context.Context, cfg *Config, dir string, opt RunOptions) error {
 	if err := selfplay.CheckWorkers(opt.Workers); err != nil {
 		return fmt.Errorf("workers: %v", err) // before the directory is made
 	}
+	if opt.Conclude != 0 && opt.Stage == "selfplay" {
+		return errors.New("conclude: the imbalance plans are concluded by their stage, not the self-play one")
+	}
 	hash, err := cfg.Hash()
 	if err != nil {
 		return err
@@ -162,7 +172,7 @@ func Run(ctx context.Context, cfg *Config, dir string, opt RunOptions) error {
 			}
 		}
 		if v.Imbalance != nil && opt.Stage != "selfplay" {
-			if _, err := runPlan(ctx, cfg, i, vdir, spOpt, opt.Progress, stopOnReported); err != nil {
+			if _, err := runPlan(ctx, cfg, i, vdir, spOpt, opt, stopOnReported); err != nil {
 				return fmt.Errorf("%s imbalance matches: %w", v.Variant, err)
 			}
 		}
@@ -195,11 +205,35 @@ func unfinishedPlans(dirs []string) []string {
 }
 
 // runPlan runs the planner of variant i with self-play rounds, its
-// stopping rule on the reported fit or the plain one (stopOnReported).
-func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfplay.RunOptions, progress io.Writer, stopOnReported bool) (*ImbalanceResult, error) {
+// stopping rule on the reported fit or the plain one (stopOnReported),
+// concluded where opt or an earlier run concluded it (conclude.json).
+func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfplay.RunOptions, opt RunOptions, stopOnReported bool) (*ImbalanceResult, error) {
+	progress := opt.Progress
 	pc := cfg.plan(i)
 	pc.StopOnReported = stopOnReported
 	idir := filepath.Join(vdir, "imbalance")
+	if err := os.MkdirAll(idir, 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := selfplay.LockDir(idir, "imbalance plan")
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if opt.Conclude != 0 {
+		if _, err := os.Stat(filepath.Join(idir, planFile)); err == nil {
+			logf(progress, "measure %s: the imbalance plan has ended: nothing to conclude", cfg.Variants[i].Variant)
+		} else if _, err := conclude(idir, opt.Conclude, time.Now()); err != nil {
+			return nil, err
+		}
+	}
+	if pc.EndRound, err = readConclusion(idir); err != nil {
+		return nil, err
+	}
+	if pc.EndRound > 0 {
+		logf(progress, "measure %s: the imbalance plan is concluded at round %d (%s): no piece's matches play from that round on; the check matches follow",
+			cfg.Variants[i].Variant, pc.EndRound, filepath.Join(idir, concludeFile))
+	}
 	start, err := planStart(cfg, i, vdir, idir)
 	if err != nil {
 		return nil, err

@@ -52,6 +52,19 @@ func runTiny(t *testing.T, dir string) *Document {
 	return doc
 }
 
+// matchesOnly returns tinyMeasure without its regression games and with
+// the imbalance section imbalance.
+func matchesOnly(t *testing.T, imbalance string) *Config {
+	t.Helper()
+	text := strings.Replace(tinyMeasure, "    pairs: 40\n    imbalance: {pieces: [N, R], half_width: 0.01, batch_pairs: 4, max_pairs: 8}",
+		"    pairs: 0\n    imbalance: "+imbalance, 1)
+	cfg, err := ParseConfig([]byte(text), "matches.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
 func TestMeasureRunAndResume(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "m")
 	doc := runTiny(t, dir)
@@ -268,12 +281,7 @@ func TestIndependence(t *testing.T) {
 // check matches, recorded as such in plan.json and played for check_pairs
 // (in whole batches), and the document tests the values against them.
 func TestMeasureChecks(t *testing.T) {
-	text := strings.Replace(tinyMeasure, "    pairs: 40\n    imbalance: {pieces: [N, R], half_width: 0.01, batch_pairs: 4, max_pairs: 8}",
-		"    pairs: 0\n    imbalance: {pieces: [N, R], half_width: 0.01, batch_pairs: 4, max_pairs: 8, check_pairs: 6, start: {N: 3, R: 5}}", 1)
-	cfg, err := ParseConfig([]byte(text), "checks.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := matchesOnly(t, "{pieces: [N, R], half_width: 0.01, batch_pairs: 4, max_pairs: 8, check_pairs: 6, start: {N: 3, R: 5}}")
 	dir := filepath.Join(t.TempDir(), "m")
 	if err := Run(context.Background(), cfg, dir, RunOptions{Workers: 2, Factory: selfplay.GreedyFactory()}); err != nil {
 		t.Fatal(err)

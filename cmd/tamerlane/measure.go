@@ -23,6 +23,7 @@ func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	stage := fs.String("stage", "", `play only "selfplay" (regression games) or "imbalance" (planned matches)`)
 	var va variantArg
 	fs.StringVar(&va.file, "variant-file", "", "a variant file (docs/variant-files.md) for the config's variant of that name without a variant_file")
+	concl := fs.String("conclude", "", `end the imbalance plans at a round: "now" (after the rounds begun) or a round number; no piece's matches play from it on, the check matches follow and the plan ends (recorded in the stage's conclude.json): for a budget spent before the targets or caps`)
 	seed := fs.Uint64("seed", 0, "replace the config's seed (0: keep it): another seed plays other games, to pool with the first run (tamerlane values --run ROOT)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -36,6 +37,16 @@ func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := selfplay.CheckWorkers(*workers); err != nil {
 		return fmt.Errorf("--workers: %v", err)
 	}
+	conclude := 0
+	if *concl != "" {
+		var err error
+		if conclude, err = values.ParseConclude(*concl); err != nil {
+			return fmt.Errorf("--conclude %v", err)
+		}
+		if *stage == "selfplay" {
+			return fmt.Errorf("--conclude ends the imbalance plans: use it with --stage imbalance or without --stage")
+		}
+	}
 	cfg, err := values.LoadConfig(*cfgPath, va.file)
 	if err != nil {
 		return err
@@ -43,7 +54,7 @@ func runMeasure(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *seed != 0 {
 		cfg.Seed = *seed
 	}
-	if err := values.Run(ctx, cfg, *out, values.RunOptions{Workers: *workers, Progress: stderr, Stage: *stage}); err != nil {
+	if err := values.Run(ctx, cfg, *out, values.RunOptions{Workers: *workers, Progress: stderr, Stage: *stage, Conclude: conclude}); err != nil {
 		return err
 	}
 	doc, files, err := writeMeasurement(*out, *out, cfg.Regression)

@@ -298,3 +298,31 @@ func TestMeasureSeed(t *testing.T) {
 		t.Errorf("resumed with --seed 7: exit %d, %s", code, errs)
 	}
 }
+
+// TestMeasureConcludeFlag: --conclude takes "now" or a round number ≥ 1,
+// and concludes the imbalance stage, not the self-play one; a bad value
+// is refused before the run directory is made.
+func TestMeasureConcludeFlag(t *testing.T) {
+	base := t.TempDir()
+	cfgPath := filepath.Join(base, "m.yaml")
+	if err := os.WriteFile(cfgPath, []byte("seed: 1\nnodes: 20\nmax_plies: 30\nvariants:\n  - {variant: chess, pairs: 1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(base, "run")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--conclude", "0"}, `--conclude "0": want now or a round number ≥ 1`},
+		{[]string{"--conclude", "later"}, `--conclude "later": want now or a round number ≥ 1`},
+		{[]string{"--conclude", "now", "--stage", "selfplay"}, "--conclude ends the imbalance plans"},
+	} {
+		code, _, errs := runCLI(t, append([]string{"measure", "-c", cfgPath, "-o", dir}, c.args...)...)
+		if code == 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("measure %v: exit %d, %s; want %q", c.args, code, errs, c.want)
+		}
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("a refused --conclude made the run directory")
+	}
+}

@@ -41,6 +41,11 @@ type Provenance struct {
 	Date string `yaml:"date"`
 	// Nodes is the node budget per move (0: not a node budget).
 	Nodes int64 `yaml:"nodes,omitempty"`
+	// EndRound is the round an imbalance plan was concluded at before
+	// its targets or caps (tamerlane measure -conclude EndRound): its
+	// matches played the rounds before it, then its check matches. 0:
+	// the plan ran to its targets or caps.
+	EndRound int `yaml:"end_round,omitempty"`
 }
 
 // dateLayout is Provenance.Date's format.
@@ -66,6 +71,8 @@ func (p *Provenance) check() error {
 		return errors.New("no engine build")
 	case p.Nodes < 0:
 		return fmt.Errorf("nodes %d, want ≥ 0", p.Nodes)
+	case p.EndRound < 0:
+		return fmt.Errorf("end_round %d, want ≥ 0", p.EndRound)
 	}
 	if _, err := time.Parse(dateLayout, p.Date); err != nil {
 		return fmt.Errorf("date %q is not YYYY-MM-DD", p.Date)
