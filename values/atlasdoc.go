@@ -2,6 +2,7 @@ package values
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tamerlane/engine"
@@ -109,18 +110,46 @@ func publishedCell(pub *published.Table, piece string, sc published.Scale) strin
 }
 
 // pieceMoves describes how a piece class moves in the variant: the
-// engine's description of the type with that token (the pawn class: the
-// pawn "P"; nil variant or unknown token: "").
+// engine's description of the type with that token, or for the pawn
+// class "P" of a variant with several pawn types (every pawn type is one
+// class, NewClasses) the moves they share and how they differ (nil
+// variant or unknown token: "").
 func pieceMoves(ev *engine.Variant, token string) string {
 	if ev == nil {
 		return ""
 	}
+	var pawns [][]string
 	for t := 1; t < len(ev.Pieces); t++ {
 		if ev.Pieces[t].Token == token {
 			return engine.DescribeMoves(ev, engine.PieceType(t))
 		}
+		if d := ev.Def(engine.PieceType(t)); token == "P" && d.Pawn {
+			pawns = append(pawns, strings.Split(engine.DescribeMoves(ev, engine.PieceType(t)), "; "))
+		}
 	}
-	return ""
+	if len(pawns) == 0 {
+		return ""
+	}
+	var common, differ []string
+	for _, p := range pawns {
+		for _, part := range p {
+			shared := !slices.ContainsFunc(pawns, func(q []string) bool { return !slices.Contains(q, part) })
+			switch {
+			case shared && !slices.Contains(common, part):
+				common = append(common, part)
+			case !shared && !slices.Contains(differ, part):
+				differ = append(differ, part)
+			}
+		}
+	}
+	desc := fmt.Sprintf("%d pawn types, one class: %s", len(pawns), strings.Join(common, "; "))
+	if len(differ) > 0 && !slices.ContainsFunc(differ, func(d string) bool { return !strings.Contains(d, "promotes") }) {
+		return desc + "; each type its own promotion"
+	}
+	if len(differ) > 0 {
+		desc += "; by type: " + strings.Join(differ, ", ")
+	}
+	return desc
 }
 
 // PlotAtlas writes the atlas's plot to base.png and base.svg: both

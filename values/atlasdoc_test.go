@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tamerlane/engine"
 	"tamerlane/values/published"
 )
 
@@ -104,5 +105,28 @@ func TestAtlasConcluded(t *testing.T) {
 	doc.ConcludedPlans[0].Pieces = nil
 	if doc.endRound("tamerlane2") != 0 {
 		t.Error("a conclusion that stopped no piece gives an end round")
+	}
+}
+
+// TestPieceMovesPawnClass: the pawn class of a variant with several pawn
+// types is described by the moves they share; a variant with one pawn
+// type gives that type's own description.
+func TestPieceMovesPawnClass(t *testing.T) {
+	hist, err := engine.VariantWithRules("tamerlane", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := pieceMoves(hist, "P"), "11 pawn types, one class: step forward (move only); step diagonally forward (capture only); each type its own promotion"; got != want {
+		t.Errorf("historical Tamerlane's pawns: %q, want %q", got, want)
+	}
+	t2, err := engine.VariantWithRules("tamerlane2", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pieceMoves(t2, "P"); !strings.HasPrefix(got, "step forward (move only)") || strings.Contains(got, "pawn types") {
+		t.Errorf("Tamerlane II's pawn: %q", got)
+	}
+	if got := pieceMoves(hist, "Q"); got != "" {
+		t.Errorf("a token the variant lacks: %q", got)
 	}
 }
