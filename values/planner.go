@@ -91,6 +91,23 @@ type PlanConfig struct {
 	// tamerlane measure -conclude records it (Conclude), so that a
 	// resumed plan replays the same rounds.
 	EndRound int `yaml:"-"`
+	// Report, when set, is called after every round of pieces' matches
+	// with each piece's standing against its target (progress lines).
+	Report func(round int, standing []PieceStanding) `yaml:"-"`
+}
+
+// PieceStanding is a piece's value after a round of the plan, as the
+// stopping rule judges it, beside its target and its pairs so far.
+type PieceStanding struct {
+	Piece                    string
+	Value, HalfWidth, Target float64
+	Pairs                    int
+}
+
+// String formats the standing as "N 3.05±0.31/0.30 (540 pairs)": value,
+// 95% half-width, target.
+func (s PieceStanding) String() string {
+	return fmt.Sprintf("%s %.2f±%.2f/%.2f (%d pairs)", s.Piece, s.Value, s.HalfWidth, s.Target, s.Pairs)
 }
 
 // judgedFit is the fit the stopping rule judges: fit, the plain fit of
@@ -420,6 +437,15 @@ func Plan(ctx context.Context, cfg PlanConfig, play PlayFunc) (*ImbalanceResult,
 		// which stays finite when a match is all wins (a badly chosen
 		// first opponent).
 		judge()
+		if cfg.Report != nil {
+			var st []PieceStanding
+			for _, x := range cfg.Pieces {
+				if h, ok := hw[x]; ok {
+					st = append(st, PieceStanding{Piece: x, Value: val[x], HalfWidth: h, Target: cfg.target(val[x]), Pairs: piecePairs(res.Matches, x)})
+				}
+			}
+			cfg.Report(round, st)
+		}
 		// Values in pawns mean something only once the pawn's own logit
 		// is clearly positive (pawn odds decided at 2 SE); until then only
 		// a piece whose match is lopsided (score outside [¼, ¾] over at

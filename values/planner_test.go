@@ -694,3 +694,38 @@ func TestPlanConclude(t *testing.T) {
 		t.Errorf("a conclusion after the cap: end round %d, concluded %v", res.EndRound, res.Concluded)
 	}
 }
+
+// TestPlanReport: the plan reports each piece's standing after every
+// round of pieces' matches (not after a check round): its pairs so far
+// and its target from its value.
+func TestPlanReport(t *testing.T) {
+	cfg := PlanConfig{Variant: "chess", PlanSettings: PlanSettings{Pieces: []string{"N", "R"}, HalfWidth: 0.3, RelativeHalfWidth: 0.1, BatchPairs: 10, MaxPairs: 40, CheckPairs: 10},
+		Start: map[string]float64{"N": 3, "R": 5}}
+	var rounds []int
+	last := map[string]int{}
+	cfg.Report = func(round int, standing []PieceStanding) {
+		rounds = append(rounds, round)
+		for _, s := range standing {
+			if s.Pairs < last[s.Piece] || s.Pairs > cfg.MaxPairs || s.Target != cfg.target(s.Value) || !(s.HalfWidth > 0) {
+				t.Errorf("round %d: %+v (pairs before %d)", round, s, last[s.Piece])
+			}
+			last[s.Piece] = s.Pairs
+		}
+	}
+	res, err := Plan(context.Background(), cfg, synthPlay(rand.New(rand.NewPCG(9, 9)), planVals, 2.5, new(int)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRounds := 0
+	for _, m := range res.Matches {
+		if m.Check {
+			checkRounds = max(checkRounds, m.Pairs/cfg.BatchPairs)
+		}
+	}
+	if checkRounds == 0 || len(rounds) != res.Rounds-checkRounds || last["N"] != 40 || last["R"] != 40 {
+		t.Errorf("reports after rounds %v of %d (%d check rounds); last pairs %v, want 40 each", rounds, res.Rounds, checkRounds, last)
+	}
+	if s := (PieceStanding{Piece: "N", Value: 3.046, HalfWidth: 0.312, Target: 0.3, Pairs: 540}).String(); s != "N 3.05±0.31/0.30 (540 pairs)" {
+		t.Errorf("standing %q", s)
+	}
+}

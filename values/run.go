@@ -234,6 +234,13 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 		logf(progress, "measure %s: the imbalance plan is concluded at round %d (%s): no piece's matches play from that round on; the check matches follow",
 			cfg.Variants[i].Variant, pc.EndRound, filepath.Join(idir, concludeFile))
 	}
+	pc.Report = func(round int, standing []PieceStanding) {
+		parts := make([]string, len(standing))
+		for k, st := range standing {
+			parts[k] = st.String()
+		}
+		logf(progress, "measure %s: after round %d, value±half-width/target: %s", cfg.Variants[i].Variant, round, strings.Join(parts, ", "))
+	}
 	start, err := planStart(cfg, i, vdir, idir)
 	if err != nil {
 		return nil, err
