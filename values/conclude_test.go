@@ -80,15 +80,7 @@ func TestMeasureConclude(t *testing.T) {
 		if err := Run(context.Background(), cfg, dir, RunOptions{Workers: 2, Factory: selfplay.GreedyFactory(), Conclude: conclude}); err != nil {
 			t.Fatal(err)
 		}
-		dirs, err := RunDirs(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := Measure(dirs, nil, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return doc
+		return measureDir(t, dir, nil, Options{})
 	}
 	doc := measure(2)
 	idir := filepath.Join(dir, "chess", "imbalance")

@@ -37,15 +37,21 @@ func runTiny(t *testing.T, dir string) *Document {
 	if err := Run(context.Background(), cfg, dir, RunOptions{Workers: 2, Factory: selfplay.GreedyFactory()}); err != nil {
 		t.Fatal(err)
 	}
-	dirs, err := RunDirs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cat, err := published.Load("../data/published")
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := Measure(dirs, cat, Options{Samples: cfg.Regression.SampleOptions(), Regression: RegressionOptions{MinGames: 5}})
+	return measureDir(t, dir, cat, Options{Samples: cfg.Regression.SampleOptions(), Regression: RegressionOptions{MinGames: 5}})
+}
+
+// measureDir returns the values document of the measurement in dir.
+func measureDir(t *testing.T, dir string, cat published.Catalog, opt Options) *Document {
+	t.Helper()
+	dirs, err := RunDirs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Measure(dirs, cat, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,14 +314,7 @@ func TestMeasureChecks(t *testing.T) {
 	if strings.Join(checks, ",") != "R vs P+P+P+P" {
 		t.Errorf("checks %v, want R vs P+P+P+P", checks)
 	}
-	dirs, err := RunDirs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := Measure(dirs, nil, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := measureDir(t, dir, nil, Options{})
 	v := doc.Variant("chess")
 	if v == nil || !v.ImbalanceConsistency.Overdetermined() {
 		t.Fatal("the document does not test the values against the check")
