@@ -266,13 +266,14 @@ func Atlas(doc *Document, variant string, prov RunProvenance, cat published.Cata
 			continue
 		}
 		citation, unit, games, positions := "tamerlane's prior-free regression of game results on material over its self-play games ("+prov.Name+")", regressionUnit, v.Games, v.Samples
-		endRound := 0
 		switch method {
 		case AtlasImbalance:
 			citation, unit, games, positions = "H. G. Muller's imbalance matches played by tamerlane ("+prov.Name+")", imbalanceUnit, v.ImbalanceGames, 0
-			endRound = doc.endRound(variant)
 		case AtlasBridged:
 			citation, unit, games, positions = "the imbalance matches ("+prov.Name+") in the regression's pawn at the start", bridgedUnit, v.ImbalanceGames, 0
+		}
+		endRound := 0 // the matches' plan's conclusion, where it stopped a piece
+		if method != AtlasRegression {
 			endRound = doc.endRound(variant)
 		}
 		atlas.Sources = append(atlas.Sources, published.Source{ID: method, Citation: citation, Kind: published.Measured, Provenance: &published.Provenance{

@@ -1,7 +1,6 @@
 package values
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -27,6 +26,9 @@ type conclusion struct {
 	// Recorded is when it was recorded (RFC 3339, UTC).
 	Recorded string `json:"recorded"`
 }
+
+// errPlanEnded is conclude's error for a plan that has ended.
+var errPlanEnded = errors.New("the plan has ended: nothing to conclude")
 
 // ConcludeNow is the Conclude round that ends a plan at the round in
 // progress: the rounds begun so far play to their end, and no later one
@@ -71,7 +73,7 @@ func roundsBegun(idir string) (int, error) {
 // keeps its round (asking for another is an error).
 func conclude(idir string, end int, now time.Time) (int, error) {
 	if _, err := os.Stat(filepath.Join(idir, planFile)); err == nil {
-		return 0, fmt.Errorf("%s: the plan has ended (%s): nothing to conclude", idir, planFile)
+		return 0, fmt.Errorf("%s: %w (%s)", idir, errPlanEnded, planFile)
 	}
 	begun, err := roundsBegun(idir)
 	if err != nil {
@@ -105,15 +107,11 @@ func conclude(idir string, end int, now time.Time) (int, error) {
 // not concluded).
 func readConclusion(idir string) (int, error) {
 	path := filepath.Join(idir, concludeFile)
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	var c conclusion
+	if err := fsx.ReadJSON(path, &c, ""); errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	} else if err != nil {
 		return 0, err
-	}
-	var c conclusion
-	if err := json.Unmarshal(b, &c); err != nil {
-		return 0, fmt.Errorf("%s: %v", path, err)
 	}
 	if c.EndRound < 1 {
 		return 0, fmt.Errorf("%s: end_round %d, want a round number ≥ 1", path, c.EndRound)

@@ -221,9 +221,10 @@ func runPlan(ctx context.Context, cfg *Config, i int, vdir string, spOpt selfpla
 	}
 	defer unlock()
 	if opt.Conclude != 0 {
-		if _, err := os.Stat(filepath.Join(idir, planFile)); err == nil {
-			logf(progress, "measure %s: the imbalance plan has ended: nothing to conclude", cfg.Variants[i].Variant)
-		} else if _, err := conclude(idir, opt.Conclude, time.Now()); err != nil {
+		switch _, err := conclude(idir, opt.Conclude, time.Now()); {
+		case errors.Is(err, errPlanEnded):
+			logf(progress, "measure %s: %v", cfg.Variants[i].Variant, err)
+		case err != nil:
 			return nil, err
 		}
 	}
